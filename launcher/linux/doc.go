@@ -1,0 +1,22 @@
+// Package linux runs a command inside Landlock on Linux.
+//
+// The supervisor (the calling process) stays unrestricted. One locked OS
+// thread of it drops every capability and the bounding set, sets
+// no_new_privs, enforces one Landlock layer on itself only, and forks the
+// command from there with a new session and a parent-death signal; rlimits
+// are set around that fork. The same thread waits for the command, so the
+// parent-death signal cannot fire early. The supervisor forwards signals,
+// enforces the timeout and, as a child subreaper, kills whatever the
+// command left running.
+//
+// # Limitations
+//
+// Landlock confines file writes and, with read denial, reads of the listed
+// secret stores; it does not confine the network, chmod/chown/utime/setxattr
+// on files the command's uid owns, stat, or connecting to pathname unix
+// sockets below ABI 9. Descriptors the caller hands down (stdin, stdout,
+// stderr, make's jobserver) keep working: that is the point of a shell, and
+// also a channel the caller chose to open. If the supervisor is killed with
+// SIGKILL, the command dies with it, but processes the command put in the
+// background are only reaped by a supervisor that is still alive.
+package linux

@@ -1,0 +1,156 @@
+package linux
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
+)
+
+// minABI is the oldest Landlock ABI aar-exec accepts without --best-effort:
+// before ABI 3, truncate(2) on any file is unrestricted.
+const minABI = 3
+
+// landlockABI returns the kernel's Landlock ABI, or 0 when Landlock is
+// missing or disabled.
+func landlockABI() int {
+	v, err := ll.LandlockGetABIVersion()
+	if err != nil || v < 0 {
+		return 0
+	}
+	return v
+}
+
+// A ruleset is an open Landlock ruleset, ready to be enforced.
+type ruleset struct {
+	fd      int
+	abi     int
+	handled uint64
+	scoped  uint64
+	rules   int
+}
+
+// newRuleset creates the ruleset for l and adds its rules. Each rule path
+// is opened once, refusing symlinks in any component, so a path swapped for
+// a symlink between planning and opening cannot widen a grant.
+func newRuleset(l *layout, required map[string]bool) (*ruleset, error) {
+	rs := &ruleset{abi: l.abi, handled: handledRights(l.abi), scoped: handledScopes(l.abi)}
+	rules, err := l.rules(readDirNoFollow)
+	if err != nil {
+		return nil, fmt.Errorf("landlock: plan rules: %w", err)
+	}
+	attr := ll.RulesetAttr{HandledAccessFS: rs.handled, Scoped: rs.scoped}
+	fd, err := ll.LandlockCreateRuleset(&attr, 0)
+	if err != nil {
+		return nil, fmt.Errorf("landlock: create ruleset (ABI %d): %w", l.abi, err)
+	}
+	rs.fd = fd
+	for _, r := range rules {
+		ok, err := addRule(fd, r)
+		if err != nil || (!ok && required[r.path]) {
+			rs.close()
+			if err == nil {
+				err = errors.New("it is missing or a symlink")
+			}
+			return nil, fmt.Errorf("landlock: grant %q: %w", r.path, err)
+		}
+		if ok {
+			rs.rules++
+		}
+	}
+	return rs, nil
+}
+
+// addRule adds one rule; it reports false for a path that is missing or a
+// symlink, which the caller decides whether to tolerate.
+func addRule(rulesetFD int, r rule) (bool, error) {
+	fd, err := unix.Openat2(unix.AT_FDCWD, r.path, &unix.OpenHow{
+		Flags:   unix.O_PATH | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	})
+	if errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return false, err
+	}
+	access := r.access
+	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		access &= fileRights
+	}
+	if access == 0 {
+		return false, nil
+	}
+	attr := ll.PathBeneathAttr{AllowedAccess: access, ParentFd: fd}
+	if err := ll.LandlockAddPathBeneathRule(rulesetFD, &attr, 0); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+func (rs *ruleset) close() {
+	if rs != nil && rs.fd > 0 {
+		unix.Close(rs.fd)
+		rs.fd = -1
+	}
+}
+
+// readDirNoFollow lists a directory without following a symlink in its
+// last component.
+func readDirNoFollow(dir string) ([]fs.DirEntry, error) {
+	fd, err := unix.Openat2(unix.AT_FDCWD, dir, &unix.OpenHow{
+		Flags:   unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC,
+		Resolve: unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	})
+	if err != nil {
+		if errors.Is(err, unix.ELOOP) {
+			return nil, fs.ErrNotExist
+		}
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), dir)
+	defer f.Close()
+	return f.ReadDir(-1)
+}
+
+// rightNames names Landlock rights for the audit line and doctor.
+var rightNames = []struct {
+	bit  uint64
+	name string
+}{
+	{ll.AccessFSExecute, "execute"}, {ll.AccessFSWriteFile, "write_file"}, {ll.AccessFSReadFile, "read_file"},
+	{ll.AccessFSReadDir, "read_dir"}, {ll.AccessFSRemoveDir, "remove_dir"}, {ll.AccessFSRemoveFile, "remove_file"},
+	{ll.AccessFSMakeChar, "make_char"}, {ll.AccessFSMakeDir, "make_dir"}, {ll.AccessFSMakeReg, "make_reg"},
+	{ll.AccessFSMakeSock, "make_sock"}, {ll.AccessFSMakeFifo, "make_fifo"}, {ll.AccessFSMakeBlock, "make_block"},
+	{ll.AccessFSMakeSym, "make_sym"}, {ll.AccessFSRefer, "refer"}, {ll.AccessFSTruncate, "truncate"},
+	{ll.AccessFSIoctlDev, "ioctl_dev"}, {ll.AccessFSResolveUnix, "resolve_unix"},
+}
+
+func names(set uint64) []string {
+	var out []string
+	for _, r := range rightNames {
+		if set&r.bit != 0 {
+			out = append(out, r.name)
+		}
+	}
+	return out
+}
+
+func scopeNames(set uint64) []string {
+	var out []string
+	if set&ll.ScopeAbstractUnixSocket != 0 {
+		out = append(out, "abstract_unix_socket")
+	}
+	if set&ll.ScopeSignal != 0 {
+		out = append(out, "signal")
+	}
+	return out
+}

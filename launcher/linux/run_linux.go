@@ -1,0 +1,360 @@
+package linux
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/aar-agent/aar-exec/plan"
+	"golang.org/x/sys/unix"
+)
+
+// killGrace is how long a command gets between SIGTERM and SIGKILL when
+// its timeout fires.
+const killGrace = 2 * time.Second
+
+// Run runs p.Argv confined by Landlock and waits for it and everything it
+// started. started is called once the sandbox is ready, before the
+// command starts; its error aborts the run.
+func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, error) {
+	if len(p.Argv) == 0 || p.Argv[0] == "" {
+		return plan.Result{}, fmt.Errorf("%w: empty command", plan.ErrSetup)
+	}
+	prog, err := lookPath(p.Argv[0], p.Env, p.Dir)
+	if err != nil {
+		return plan.Result{}, err
+	}
+
+	enf := plan.Enforcement{Mechanism: "landlock"}
+	abi := landlockABI()
+	enf.ABI = abi
+	if abi < minABI {
+		if !p.BestEffort {
+			if abi == 0 {
+				return plan.Result{}, fmt.Errorf("%w: this kernel has no Landlock (disabled or too old); use --mode local to run unconfined, or --best-effort", plan.ErrSetup)
+			}
+			return plan.Result{}, fmt.Errorf("%w: this kernel has Landlock ABI %d; aar-exec needs ABI %d (truncate control); use --best-effort to run with what it has", plan.ErrSetup, abi, minABI)
+		}
+		enf.Missing = append(enf.Missing, fmt.Sprintf("landlock ABI %d < %d", abi, minABI))
+		if abi == 0 {
+			enf.Mechanism = "none"
+		}
+	}
+
+	tmp, err := os.MkdirTemp("", "aar-exec-")
+	if err != nil {
+		return plan.Result{}, fmt.Errorf("%w: private TMPDIR: %v", plan.ErrSetup, err)
+	}
+	defer os.RemoveAll(tmp)
+
+	lay := &layout{abi: abi, denyRead: p.DenyRead, devices: deviceFiles, deviceDir: []string{"/dev/pts"}}
+	required := map[string]bool{tmp: true}
+	lay.writable = append(lay.writable, tmp)
+	if p.ReadOnly {
+		lay.readOnly = append(lay.readOnly, p.Workspace)
+	} else {
+		lay.writable = append(lay.writable, p.Workspace)
+		lay.writable = append(lay.writable, p.Writable...)
+		required[p.Workspace] = true
+		for _, w := range p.Writable {
+			required[w] = true
+		}
+	}
+
+	rulesetFD := -1
+	if abi > 0 {
+		rs, err := newRuleset(lay, required)
+		if err != nil {
+			return plan.Result{}, fmt.Errorf("%w: %v", plan.ErrSetup, err)
+		}
+		defer rs.close()
+		rulesetFD = rs.fd
+		enf.FSRights = names(rs.handled)
+		enf.Scopes = scopeNames(rs.scoped)
+		enf.ReadDenial = len(p.DenyRead) > 0
+	}
+
+	limits := rlimitsFor(p)
+	enf.Rlimits = make(map[string]uint64, len(limits))
+	for _, l := range limits {
+		enf.Rlimits[l.name] = l.value
+	}
+
+	if started != nil {
+		if err := started(enf); err != nil {
+			return plan.Result{}, err
+		}
+	}
+
+	// Orphans of the command are re-parented to us, so we can kill them.
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		return plan.Result{}, fmt.Errorf("%w: become a child subreaper: %v", plan.ErrSetup, err)
+	}
+
+	cmd := &exec.Cmd{
+		Path:   prog,
+		Args:   p.Argv,
+		Env:    withTMPDIR(p.Env, tmp),
+		Dir:    p.Dir,
+		Stdin:  os.Stdin,
+		Stdout: os.Stdout,
+		Stderr: os.Stderr,
+		SysProcAttr: &syscall.SysProcAttr{
+			Setsid:    true,            // no controlling terminal to inject keystrokes into
+			Pdeathsig: syscall.SIGKILL, // dies with the thread that forks it
+			Ptrace:    true,            // stops at exec, so rlimits land before its first instruction
+		},
+	}
+
+	// Forward the signals a caller uses to stop a shell; we do not die
+	// from them ourselves, the command's reaction decides the outcome.
+	sigc := make(chan os.Signal, 4)
+	signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	defer signal.Stop(sigc)
+
+	type exit struct {
+		state *os.ProcessState
+		err   error
+	}
+	startc := make(chan error, 1)
+	donec := make(chan exit, 1)
+	begin := time.Now()
+	go func() {
+		// Never unlocked: the restricted thread exits with this goroutine,
+		// and only after the command is reaped, because the parent-death
+		// signal fires when the forking thread dies.
+		runtime.LockOSThread()
+		if err := restrictThread(rulesetFD); err != nil {
+			startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
+			return
+		}
+		if err := cmd.Start(); err != nil {
+			startc <- startError(prog, err)
+			return
+		}
+		if err := releaseTraced(cmd.Process.Pid, limits); err != nil {
+			cmd.Process.Kill()
+			cmd.Wait()
+			startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
+			return
+		}
+		startc <- nil
+		err := cmd.Wait()
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			err = nil
+		}
+		donec <- exit{cmd.ProcessState, err}
+	}()
+	if err := <-startc; err != nil {
+		return plan.Result{}, err
+	}
+	pid := cmd.Process.Pid
+
+	var res plan.Result
+	var timeout <-chan time.Time
+	if p.Timeout > 0 {
+		t := time.NewTimer(p.Timeout)
+		defer t.Stop()
+		timeout = t.C
+	}
+	var grace <-chan time.Time
+	done := ctx.Done()
+	for {
+		select {
+		case sig := <-sigc:
+			unix.Kill(-pid, sig.(syscall.Signal))
+			continue
+		case <-timeout:
+			res.TimedOut = true
+			timeout = nil
+			unix.Kill(-pid, unix.SIGTERM)
+			grace = time.After(killGrace)
+			continue
+		case <-done:
+			done = nil
+			unix.Kill(-pid, unix.SIGTERM)
+			grace = time.After(killGrace)
+			continue
+		case <-grace:
+			unix.Kill(-pid, unix.SIGKILL)
+			unix.Kill(pid, unix.SIGKILL)
+			grace = nil
+			continue
+		case e := <-donec:
+			res.Duration = time.Since(begin)
+			killDescendants()
+			if e.err != nil {
+				return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, e.err)
+			}
+			ws := e.state.Sys().(syscall.WaitStatus)
+			if ws.Signaled() {
+				res.Signal = int(ws.Signal())
+			} else {
+				res.ExitCode = ws.ExitStatus()
+			}
+			return res, nil
+		}
+	}
+}
+
+// releaseTraced waits for the command to stop at its execve, sets its
+// resource limits while it cannot run, and lets it go. Setting them on
+// the supervisor instead would lower its own hard limits for good.
+func releaseTraced(pid int, limits []rlimit) error {
+	var ws unix.WaitStatus
+	for {
+		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("wait for exec stop: %w", err)
+		}
+		break
+	}
+	if !ws.Stopped() {
+		return fmt.Errorf("command did not stop at exec (status %#x)", uint32(ws))
+	}
+	for _, l := range limits {
+		lim := unix.Rlimit{Cur: l.value, Max: l.value}
+		if err := unix.Prlimit(pid, l.resource, &lim, nil); err != nil {
+			return fmt.Errorf("set %s=%d: %w", l.name, l.value, err)
+		}
+	}
+	if err := unix.PtraceDetach(pid); err != nil {
+		return fmt.Errorf("release command: %w", err)
+	}
+	return nil
+}
+
+type rlimit struct {
+	name     string
+	resource int
+	value    uint64
+}
+
+// rlimitsFor returns the limits the command gets. Memory is RLIMIT_DATA,
+// not RLIMIT_AS: Go, Node and Java reserve large address ranges at start
+// and cannot even start under a modest RLIMIT_AS.
+func rlimitsFor(p *plan.Plan) []rlimit {
+	ls := []rlimit{{"core", unix.RLIMIT_CORE, 0}}
+	if p.MaxMemoryMB > 0 {
+		ls = append(ls, rlimit{"data", unix.RLIMIT_DATA, uint64(p.MaxMemoryMB) << 20})
+	}
+	if p.MaxProcesses > 0 {
+		ls = append(ls, rlimit{"nproc", unix.RLIMIT_NPROC, uint64(p.MaxProcesses)})
+	}
+	return ls
+}
+
+// killDescendants kills and reaps every process still below us: the
+// command's background jobs, re-parented to us as the subreaper. It loops
+// because killing one orphans its own children onto us.
+func killDescendants() {
+	for round := 0; round < 1000; round++ {
+		kids := children()
+		if len(kids) == 0 {
+			return
+		}
+		for _, k := range kids {
+			unix.Kill(k, unix.SIGKILL)
+		}
+		reaped := false
+		for {
+			wpid, err := unix.Wait4(-1, nil, unix.WNOHANG|unix.WALL, nil)
+			if wpid <= 0 || err != nil {
+				break
+			}
+			reaped = true
+		}
+		if !reaped {
+			time.Sleep(time.Millisecond)
+		}
+	}
+}
+
+// children lists our child processes from every thread's children file.
+func children() []int {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return nil
+	}
+	var pids []int
+	for _, t := range tasks {
+		b, err := os.ReadFile(filepath.Join("/proc/self/task", t.Name(), "children"))
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				pids = append(pids, n)
+			}
+		}
+	}
+	return pids
+}
+
+// lookPath finds prog the way the command's own shell would: through the
+// PATH of the environment it is given, not ours.
+func lookPath(prog string, env []string, dir string) (string, error) {
+	if strings.Contains(prog, "/") {
+		p := prog
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("%w: %s", plan.ErrNotFound, prog)
+		}
+		return p, nil
+	}
+	path := "/usr/local/bin:/usr/bin:/bin"
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = v
+		}
+	}
+	for _, d := range filepath.SplitList(path) {
+		if d == "" {
+			d = "."
+		}
+		if !filepath.IsAbs(d) {
+			d = filepath.Join(dir, d)
+		}
+		if p, err := exec.LookPath(filepath.Join(d, prog)); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%w: %s", plan.ErrNotFound, prog)
+}
+
+func startError(prog string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, syscall.ENOENT):
+		return fmt.Errorf("%w: %s", plan.ErrNotFound, prog)
+	case errors.Is(err, syscall.EACCES), errors.Is(err, syscall.EPERM):
+		return fmt.Errorf("%w: cannot execute %s: %v", plan.ErrDenied, prog, err)
+	}
+	return fmt.Errorf("%w: start %s: %v", plan.ErrSetup, prog, err)
+}
+
+// withTMPDIR points TMPDIR at the run's private directory.
+func withTMPDIR(env []string, tmp string) []string {
+	out := make([]string, 0, len(env)+1)
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "TMPDIR=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "TMPDIR="+tmp)
+}
