@@ -36,7 +36,6 @@ type parseCase struct {
 // probe prints what bash made of its arguments.
 const probe = `echo "0=$0 args=$* flags=$-"; set -o | grep -E '^(pipefail|errexit|nounset|posix|noglob|xtrace)[[:space:]]' || :; shopt login_shell extglob || :`
 
-
 func parseCases() []parseCase {
 	P := probe
 	return []parseCase{
