@@ -7,6 +7,7 @@ package plan
 
 import (
 	"errors"
+	"os"
 	"time"
 )
 
@@ -16,6 +17,10 @@ type Plan struct {
 	Argv []string // Argv[0] is the program; resolved through PATH in Env when it has no slash
 	Dir  string   // working directory
 	Env  []string // the command's whole environment, NAME=value
+
+	// Stdin replaces the inherited standard input when set: a script read
+	// from stdin was consumed to be judged, so the shell gets its copy.
+	Stdin *os.File
 
 	Workspace string   // the writable root
 	Writable  []string // further writable paths (--allow-write)

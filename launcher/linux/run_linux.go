@@ -106,7 +106,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		Args:   p.Argv,
 		Env:    withTMPDIR(p.Env, tmp),
 		Dir:    p.Dir,
-		Stdin:  os.Stdin,
+		Stdin:  stdinOf(p),
 		Stdout: os.Stdout,
 		Stderr: os.Stderr,
 		SysProcAttr: &syscall.SysProcAttr{
@@ -357,4 +357,11 @@ func withTMPDIR(env []string, tmp string) []string {
 		}
 	}
 	return append(out, "TMPDIR="+tmp)
+}
+
+func stdinOf(p *plan.Plan) *os.File {
+	if p.Stdin != nil {
+		return p.Stdin
+	}
+	return os.Stdin
 }
