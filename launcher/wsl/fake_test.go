@@ -1,0 +1,115 @@
+package wsl
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+)
+
+// fakeExe is the fake wsl.exe built once by TestMain.
+var fakeExe string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "fakewsl")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	fakeExe = filepath.Join(dir, "wsl.exe")
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	out, err := exec.Command(goTool, "build", "-o", fakeExe, "./internal/fakewsl").CombinedOutput()
+	if err != nil {
+		os.Stderr.Write(out)
+		panic("build fake wsl.exe: " + err.Error())
+	}
+	return m.Run()
+}
+
+// A fakeWorld is one test's view of the fake: a Windows drive C: rooted in
+// a temp dir, a state file of registered distros and an argv log.
+type fakeWorld struct {
+	root, state, argv string
+}
+
+func newFakeWorld(t *testing.T, distros ...string) *fakeWorld {
+	t.Helper()
+	tmp := t.TempDir()
+	w := &fakeWorld{
+		root:  filepath.Join(tmp, "drives"),
+		state: filepath.Join(tmp, "state.json"),
+		argv:  filepath.Join(tmp, "argv.jsonl"),
+	}
+	if err := os.MkdirAll(filepath.Join(w.root, "c", "ws", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st := map[string]any{"distros": map[string]any{}}
+	for _, d := range distros {
+		st["distros"].(map[string]any)[d] = map[string]string{"dir": tmp, "version": "2"}
+	}
+	data, _ := json.Marshal(st)
+	if err := os.WriteFile(w.state, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// env is the environment the fake needs, for plan.Plan.Env.
+func (w *fakeWorld) env(extra ...string) []string {
+	return append([]string{
+		"PATH=" + os.Getenv("PATH"),
+		"FAKEWSL_ROOT=" + w.root,
+		"FAKEWSL_STATE=" + w.state,
+		"FAKEWSL_ARGV=" + w.argv,
+	}, extra...)
+}
+
+// setenv puts the fake's variables in the test process's environment, for
+// the lifecycle functions, which pass aar-exec's own environment on.
+func (w *fakeWorld) setenv(t *testing.T) {
+	t.Setenv("FAKEWSL_ROOT", w.root)
+	t.Setenv("FAKEWSL_STATE", w.state)
+	t.Setenv("FAKEWSL_ARGV", w.argv)
+}
+
+// calls returns the argument lists the fake was called with.
+func (w *fakeWorld) calls(t *testing.T) [][]string {
+	t.Helper()
+	f, err := os.Open(w.argv)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var calls [][]string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var args []string
+		if err := json.Unmarshal(sc.Bytes(), &args); err != nil {
+			t.Fatal(err)
+		}
+		calls = append(calls, args)
+	}
+	return calls
+}
+
+func requireUnixShell(t *testing.T) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fake runs the script with a local POSIX sh")
+	}
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh in PATH")
+	}
+}
