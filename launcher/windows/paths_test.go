@@ -1,0 +1,166 @@
+package windows
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/aar-agent/aar-exec/plan"
+)
+
+func TestCheckAbsPath(t *testing.T) {
+	tests := []struct {
+		path string
+		ok   bool
+	}{
+		{`C:\ws`, true},
+		{`c:/ws/sub`, true},
+		{`C:\`, true},
+		{`\\server\share\ws`, true},
+		{`\\server\share`, true},
+		{`//server/share/ws`, true},
+		{`\\?\C:\ws`, true},
+		{`\\?\UNC\server\share\ws`, true},
+		{`C:ws`, false},
+		{`\ws`, false},
+		{`ws`, false},
+		{``, false},
+		{`\\server`, false},
+		{`\\server\`, false},
+		{`\\.\C:\ws`, false},
+		{`\\.\pipe\x`, false},
+		{`\\?\GLOBALROOT\Device\HarddiskVolume1`, false},
+		{`\\?\Volume{0000}\`, false},
+		{"C:\\ws\x00", false},
+		{"C:\\w\xffs", false},
+	}
+	for _, tt := range tests {
+		err := checkAbsPath("workspace", tt.path)
+		if (err == nil) != tt.ok {
+			t.Errorf("checkAbsPath(%q) = %v, want ok=%v", tt.path, err, tt.ok)
+		}
+	}
+}
+
+func TestLookPath(t *testing.T) {
+	files := map[string]bool{
+		`C:\Windows\System32\cmd.exe`: true,
+		`C:\Go\bin\go.exe`:            true,
+		`C:\Go\bin\gofmt`:             true, // no extension: not runnable by name
+		`C:\ws\cmd.exe`:               true, // planted in the workspace
+		`C:\ws\tools\run.bat`:         true,
+		`C:\tools\x.com`:              true,
+		`C:\tools\x.exe`:              true,
+		`C:\tools\y.PY`:               true,
+	}
+	// Like NTFS: case-insensitive, either slash, "." elements ignored.
+	norm := func(p string) string {
+		return strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(p, "/", `\`), `\.\`, `\`))
+	}
+	lower := map[string]bool{}
+	for f := range files {
+		lower[norm(f)] = true
+	}
+	isFile := func(p string) bool { return lower[norm(p)] }
+	path := `PATH=C:\Windows\System32;relative\bin;;"C:\Go\bin";C:\tools\`
+	tests := []struct {
+		name string
+		env  []string
+		want string
+		err  error
+	}{
+		{"cmd", []string{path}, `C:\Windows\System32\cmd.exe`, nil},
+		{"cmd.exe", []string{path}, `C:\Windows\System32\cmd.exe`, nil},
+		{"go", []string{"Path=" + path[5:]}, `C:\Go\bin\go.exe`, nil},
+		{"gofmt", []string{path}, "", plan.ErrNotFound},
+		{"x", []string{path}, `C:\tools\x.com`, nil},
+		{"x", []string{path, "PATHEXT=.EXE;.COM"}, `C:\tools\x.exe`, nil},
+		{"y", []string{path, "PATHEXT=.py"}, `C:\tools\y.py`, nil},
+		{"nope", []string{path}, "", plan.ErrNotFound},
+		{"cmd", nil, "", plan.ErrNotFound}, // the working directory is never searched
+		{`.\cmd`, []string{path}, `C:\ws\.\cmd.exe`, nil},
+		{`tools\run`, nil, `C:\ws\tools\run.bat`, nil},
+		{`C:\tools\x.exe`, nil, `C:\tools\x.exe`, nil},
+		{`C:/tools/x`, nil, `C:/tools/x.com`, nil},
+		{`C:x.exe`, nil, "", plan.ErrNotFound},
+		{`\tools\x.exe`, nil, "", plan.ErrNotFound},
+	}
+	for _, tt := range tests {
+		got, err := lookPath(tt.name, `C:\ws`, tt.env, isFile)
+		if tt.err != nil {
+			if !errors.Is(err, tt.err) {
+				t.Errorf("lookPath(%q, %q) = %q, %v; want error %v", tt.name, tt.env, got, err, tt.err)
+			}
+			continue
+		}
+		// PATHEXT is lower-cased, so compare without regard to case.
+		if err != nil || !strings.EqualFold(got, tt.want) {
+			t.Errorf("lookPath(%q, %q) = %q, %v; want %q", tt.name, tt.env, got, err, tt.want)
+		}
+	}
+}
+
+func TestEnvBlock(t *testing.T) {
+	dec := func(b []uint16) []string {
+		var out []string
+		start := 0
+		for i, c := range b {
+			if c == 0 {
+				if i == start {
+					break
+				}
+				out = append(out, string(utf16Decode(b[start:i])))
+				start = i + 1
+			}
+		}
+		return out
+	}
+	tests := []struct {
+		env  []string
+		want []string
+		err  string
+	}{
+		{nil, nil, ""},
+		{[]string{"b=2", "A=1"}, []string{"A=1", "b=2"}, ""},
+		{[]string{"Path=x", "PATH=y"}, []string{"PATH=y"}, ""},
+		{[]string{"=C:=C:\\ws", "X=é"}, []string{"=C:=C:\\ws", "X=é"}, ""},
+		{[]string{"X="}, []string{"X="}, ""},
+		{[]string{"NOEQUALS"}, nil, "not NAME=value"},
+		{[]string{"=x"}, nil, "not NAME=value"},
+		{[]string{"X=a\x00b"}, nil, "NUL byte"},
+		{[]string{"X=\xff"}, nil, "UTF-8"},
+		{[]string{"X=" + strings.Repeat("v", maxEnvBlock)}, nil, "over"},
+	}
+	for _, tt := range tests {
+		b, err := envBlock(tt.env)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("envBlock(%.30q) error = %v, want %q", tt.env, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("envBlock(%q): %v", tt.env, err)
+			continue
+		}
+		if len(b) < 2 || b[len(b)-1] != 0 || b[len(b)-2] != 0 {
+			t.Errorf("envBlock(%q) = %v, does not end in two NULs", tt.env, b)
+		}
+		if got := dec(b); !slices.Equal(got, tt.want) {
+			t.Errorf("envBlock(%q) holds %q, want %q", tt.env, got, tt.want)
+		}
+	}
+}
+
+func BenchmarkEnvBlock(b *testing.B) {
+	env := make([]string, 60)
+	for i := range env {
+		env[i] = strings.Repeat(string(rune('A'+i%26)), 8) + "=" + strings.Repeat("value;", 10)
+	}
+	for b.Loop() {
+		if _, err := envBlock(env); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
