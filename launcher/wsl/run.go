@@ -32,9 +32,9 @@ type Config struct {
 	// MountRoot is the distro's [automount] root; default "/mnt/".
 	MountRoot string
 
-	// The command's standard streams; nil means aar-exec's own. Output
-	// always passes through a pipe, so that wsl.exe's own messages can be
-	// read back when it fails.
+	// The command's standard streams; nil means aar-exec's own, and a
+	// plan's Stdin wins over Stdin. Output always passes through a pipe,
+	// so that wsl.exe's own messages can be read back when it fails.
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
 }
@@ -242,8 +242,12 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, exe, args...)
 	cmd.Env = wslEnv(p.Env)
-	cmd.Stdin = cfg.Stdin
-	if cmd.Stdin == nil {
+	switch {
+	case p.Stdin != nil:
+		cmd.Stdin = p.Stdin
+	case cfg.Stdin != nil:
+		cmd.Stdin = cfg.Stdin
+	default:
 		cmd.Stdin = os.Stdin
 	}
 	stdout := &headWriter{w: orStd(cfg.Stdout, os.Stdout), max: headMax}

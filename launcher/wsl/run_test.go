@@ -264,3 +264,23 @@ func TestRunConfigFromProfile(t *testing.T) {
 		t.Fatalf("err %v, want the inline distro to be missing", o.err)
 	}
 }
+
+func TestRunStdin(t *testing.T) {
+	requireUnixShell(t)
+	w := newFakeWorld(t, DefaultDistro)
+	f, err := os.CreateTemp(t.TempDir(), "stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString("judged script\n"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	o := runFake(t, w, &plan.Plan{Argv: []string{"cat"}, Dir: `C:\ws`, Stdin: f}, Config{})
+	if o.err != nil || o.stdout != "judged script\n" {
+		t.Fatalf("Run: %v, stdout %q", o.err, o.stdout)
+	}
+}
