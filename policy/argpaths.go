@@ -1,0 +1,131 @@
+package policy
+
+import (
+	"strings"
+)
+
+// addPath records a path the request names.
+func (w *walker) addPath(f field, write, redirect bool) {
+	if f.s == "" || f.proc {
+		return
+	}
+	s := f.s
+	if rest, ok := strings.CutPrefix(s, "file://"); ok {
+		s = rest
+	}
+	p := w.resolvePath(s)
+	w.a.paths = append(w.a.paths, pathUse{path: p, word: strings.ReplaceAll(f.s, dynMark, "…"), write: write, glob: f.glob})
+	if write && redirect && !harmlessDevice(p) {
+		w.a.writes = true
+	}
+}
+
+// harmlessDevice reports whether writing p is always fine.
+func harmlessDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/zero", "/dev/full",
+		"/dev/random", "/dev/urandom", "/dev/ptmx":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/dev/pts/") ||
+		strings.HasPrefix(p, "/dev/shm/") || strings.HasPrefix(p, "/proc/self/fd/") ||
+		strings.EqualFold(p, "//./nul") || strings.EqualFold(p, "c:/nul") || strings.EqualFold(p, "nul")
+}
+
+// looksLikePath reports whether a word that is not the operand of a known
+// file-taking command should still be judged as a path: it has a
+// separator, starts with ~ or ., or is a file name with an extension.
+// Words with spaces (messages) and URLs are not paths.
+func looksLikePath(s string) bool {
+	if s == "" || strings.ContainsAny(s, " \t\n") {
+		return false
+	}
+	if strings.HasPrefix(s, "file://") {
+		return true
+	}
+	if strings.Contains(s, "://") {
+		return false
+	}
+	if strings.ContainsAny(s, `/\`) || strings.HasPrefix(s, "~") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, dynMark) {
+		return true
+	}
+	// name.ext
+	if i := strings.LastIndexByte(s, '.'); i > 0 && i < len(s)-1 {
+		return true
+	}
+	return false
+}
+
+// argPaths records the paths among a command's arguments.
+func (w *walker) argPaths(s *simple) {
+	n := w.p.names
+	if n.noPaths[s.name] {
+		return
+	}
+	fileTaking := n.readers[s.name] || n.writers[s.name] || n.lastWriter[s.name] || n.interpreters[s.name] || n.shells[s.name]
+	skipFirst := n.filterFirst[s.name] && !hasFlag(s.argv, "e", "regexp") && !hasFlag(s.argv, "f", "file")
+	if n.shells[s.name] {
+		return // handled by special: the script file or -c string
+	}
+	if s.name == "dd" {
+		for _, a := range s.argv[1:] {
+			if v, ok := strings.CutPrefix(a.s, "of="); ok {
+				w.addPath(field{s: v, dyn: a.dyn, glob: a.glob}, true, false)
+			} else if v, ok := strings.CutPrefix(a.s, "if="); ok {
+				w.addPath(field{s: v, dyn: a.dyn, glob: a.glob}, false, false)
+			}
+		}
+		return
+	}
+	writeAll := n.writers[s.name] || s.name == "sed" && hasFlag(s.argv, "i", "in-place") || s.name == "perl" && hasFlag(s.argv, "i", "")
+	var ops []int
+	dashdash := false
+	for i := 1; i < len(s.argv); i++ {
+		a := s.argv[i]
+		if !dashdash && a.s == "--" {
+			dashdash = true
+			continue
+		}
+		if !dashdash && strings.HasPrefix(a.s, "-") && len(a.s) > 1 && !a.dyn {
+			// --file=PATH, -oPATH
+			if key, val, ok := strings.Cut(a.s, "="); ok && strings.HasPrefix(key, "--") {
+				if looksLikePath(val) || strings.HasPrefix(val, "@") {
+					w.addPath(field{s: strings.TrimPrefix(val, "@"), glob: a.glob}, false, false)
+				}
+			} else if len(a.s) > 2 && !strings.HasPrefix(a.s, "--") && strings.ContainsAny(a.s[2:3], `/~.`) {
+				w.addPath(field{s: a.s[2:], glob: a.glob}, false, false)
+			}
+			continue
+		}
+		// curl -d @file, -F x=@file, -T file: an upload reads the file.
+		if v, ok := strings.CutPrefix(a.s, "@"); ok && v != "" {
+			w.addPath(field{s: v, dyn: a.dyn, glob: a.glob}, false, false)
+			continue
+		}
+		if _, v, ok := strings.Cut(a.s, "=@"); ok && v != "" {
+			w.addPath(field{s: v, dyn: a.dyn, glob: a.glob}, false, false)
+			continue
+		}
+		ops = append(ops, i)
+	}
+	for k, i := range ops {
+		a := s.argv[i]
+		if k == 0 && skipFirst {
+			continue
+		}
+		if k == 0 && (s.name == "chmod" || s.name == "chown" || s.name == "chgrp" || s.name == "setfacl" || s.name == "chattr") {
+			continue // the mode or owner
+		}
+		if !fileTaking && !looksLikePath(a.s) && !a.glob {
+			continue
+		}
+		if strings.ContainsAny(a.s, "\n") || (!fileTaking && strings.Contains(a.s, "://") && !strings.HasPrefix(a.s, "file://")) {
+			continue
+		}
+		write := writeAll || n.lastWriter[s.name] && k == len(ops)-1 && len(ops) > 1
+		if s.name == "tee" {
+			write = true
+		}
+		w.addPath(a, write, false)
+	}
+}

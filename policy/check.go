@@ -1,0 +1,390 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
+// A Request is one command to judge: either a shell string (the -c form,
+// a script file or a script read from stdin) or an argv (the "--" form).
+// When both are set, both are judged and the stricter decision wins.
+type Request struct {
+	Script string   // judged by parsing it as bash
+	Argv   []string // judged as one simple command, and its sh -c payloads
+}
+
+// Check decides a request. The steps run in this order, and the first
+// hard denial ends the evaluation; asks are held until every hard rule has
+// passed:
+//
+//  1. read_only
+//  2. path_rules (first match wins, per path)
+//  3. denied_paths
+//  4. allowed_paths (the workspace, the working directory and every
+//     statically known write must lie inside them)
+//  5. command_rules (first match wins, per command)
+//  6. denied commands: the built-in structural rules and the user's
+//     denied_commands (substrings of the whitespace-normalised text)
+//  7. approval forced for shell commands when allowed_paths is set and the
+//     mode cannot enforce writes (local, wsl)
+//  8. require_approval_for_execute and approval_mode
+//  9. allow
+//
+// Input that cannot be judged (a parse error, NUL bytes, invalid UTF-8,
+// more than [MaxScriptSize] bytes, nesting beyond the limits) is denied
+// with rule "parse".
+func (p *Policy) Check(r Request) Decision {
+	if p == nil {
+		return Decision{Deny, "parse", "no policy was compiled"}
+	}
+	a, d, ok := p.analyze(r)
+	if !ok {
+		return d
+	}
+	return p.decide(a)
+}
+
+func parseDeny(format string, args ...any) Decision {
+	return Decision{Deny, "parse", fmt.Sprintf(format, args...)}
+}
+
+// analyze parses the request and walks it.
+func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
+	size := len(r.Script)
+	for _, s := range r.Argv {
+		size += len(s) + 1
+	}
+	if size > MaxScriptSize {
+		return nil, parseDeny("the command is %d bytes, more than the %d this policy judges", size, MaxScriptSize), false
+	}
+	if r.Script == "" && len(r.Argv) == 0 {
+		return nil, parseDeny("empty request: no script and no argv"), false
+	}
+	check := func(what, s string) (Decision, bool) {
+		if strings.IndexByte(s, 0) >= 0 {
+			return parseDeny("%s has a NUL byte", what), false
+		}
+		if !utf8.ValidString(s) {
+			return parseDeny("%s is not valid UTF-8", what), false
+		}
+		return Decision{}, true
+	}
+	if d, ok := check("the script", r.Script); !ok {
+		return nil, d, false
+	}
+	for i, s := range r.Argv {
+		if d, ok := check(fmt.Sprintf("argv[%d]", i), s); !ok {
+			return nil, d, false
+		}
+	}
+	if len(r.Argv) > 0 && r.Argv[0] == "" {
+		return nil, parseDeny("argv[0] is empty"), false
+	}
+	parser := p.parser()
+	defer p.parsers.Put(parser)
+	a := &analysis{}
+	w := &walker{p: p, a: a, scope: &scope{cwd: p.cwd}, parser: parser}
+	if w.scope.cwd == "" {
+		w.scope.cwd = "/" + dynMark
+	}
+	if r.Script != "" {
+		f, err := parser.Parse(strings.NewReader(r.Script), "")
+		if err != nil {
+			return nil, parseDeny("the command cannot be parsed as bash: %v", err), false
+		}
+		w.stmts(f.Stmts, ctx{})
+		a.text = r.Script
+	}
+	if len(r.Argv) > 0 {
+		w.scope = &scope{cwd: w.scope.cwd}
+		w.command(litFields(r.Argv...), ctx{}, "")
+		parts := make([]string, len(r.Argv))
+		for i, s := range r.Argv {
+			parts[i] = s
+		}
+		a.text += "\n" + strings.Join(parts, " ")
+	}
+	if a.fatal != "" {
+		return nil, parseDeny("%s", a.fatal), false
+	}
+	a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
+	return a, Decision{}, true
+}
+
+// decide runs the evaluation order on a walked request.
+func (p *Policy) decide(a *analysis) Decision {
+	s := &p.cfg.Safety
+	var ask *Decision
+	hold := func(d Decision) {
+		if ask == nil {
+			ask = &d
+		}
+	}
+
+	// 1. read_only.
+	if s.ReadOnly {
+		for _, u := range a.paths {
+			if u.write && !harmlessDevice(u.path) {
+				return Decision{Deny, "read_only", fmt.Sprintf("read-only mode: the command writes %s", u.word)}
+			}
+		}
+		for _, c := range a.cmds {
+			if p.writes(c) || !p.env.WritesEnforced && !p.readOnly(c) {
+				return Decision{Deny, "read_only", fmt.Sprintf("read-only mode: %s is not known to be read-only", text(c.raw))}
+			}
+		}
+	}
+
+	// 2. path_rules, 3. denied_paths.
+	exempt := make([]bool, len(a.paths))
+	for i, u := range a.paths {
+		for j := range p.pathRules {
+			pr := &p.pathRules[j]
+			if pr.access != "" && (pr.access == "write") != u.write {
+				continue
+			}
+			if !p.matchUse(pr, u) {
+				continue
+			}
+			switch pr.action {
+			case Deny:
+				return Decision{Deny, pr.id, fmt.Sprintf("%s of %s is denied by a path rule", access(u), u.word)}
+			case Ask:
+				hold(Decision{Ask, pr.id, fmt.Sprintf("%s of %s needs approval by a path rule", access(u), u.word)})
+			case Allow:
+				exempt[i] = true
+			}
+			break
+		}
+	}
+	for i, u := range a.paths {
+		if exempt[i] {
+			continue
+		}
+		for j := range p.denied {
+			if p.matchUse(&p.denied[j], u) {
+				return Decision{Deny, p.denied[j].id, fmt.Sprintf("%s of %s, a denied path", access(u), u.word)}
+			}
+		}
+	}
+
+	// 4. allowed_paths.
+	if len(p.allowed) > 0 {
+		for _, place := range []struct{ what, dir string }{{"workspace", p.workspace}, {"working directory", p.cwd}} {
+			if place.dir != "" && !p.allowedPath(place.dir) {
+				return Decision{Deny, "allowed_paths", fmt.Sprintf("the %s %s is outside allowed_paths", place.what, place.dir)}
+			}
+		}
+		for i, u := range a.paths {
+			if exempt[i] || !u.write || harmlessDevice(u.path) || p.allowedPath(u.path) || p.writableExtra(u.path) {
+				continue
+			}
+			if strings.Contains(u.path, dynMark) {
+				continue // an unknown place: the sandbox decides
+			}
+			return Decision{Deny, "allowed_paths", fmt.Sprintf("the command writes %s, outside allowed_paths", u.word)}
+		}
+	}
+
+	// 5. command_rules.
+	allowed := make([]bool, len(a.cmds))
+	firstAllow := ""
+	for i, c := range a.cmds {
+		pr, ok := p.commandRule(c)
+		if !ok {
+			continue
+		}
+		switch pr.action {
+		case Deny:
+			return Decision{Deny, pr.id, fmt.Sprintf("%s is denied by a command rule", text(c.raw))}
+		case Ask:
+			hold(Decision{Ask, pr.id, fmt.Sprintf("%s needs approval by a command rule", text(c.raw))})
+		case Allow:
+			allowed[i] = true
+			if firstAllow == "" {
+				firstAllow = pr.id
+			}
+		}
+	}
+	allAllowed := len(a.cmds) > 0
+	for _, ok := range allowed {
+		allAllowed = allAllowed && ok
+	}
+
+	// 6. denied commands: built-in structure first, then the user's text.
+	if a.forkBomb != "" {
+		return Decision{Deny, "default:fork-bomb", fmt.Sprintf("fork bomb: function %s starts copies of itself in the background or a pipeline", a.forkBomb)}
+	}
+	for i, c := range a.cmds {
+		if allowed[i] {
+			continue
+		}
+		if v, ok := p.hardRule(c); ok {
+			return Decision{Deny, v.rule, v.reason}
+		}
+		if v, ok := p.execRule(c); ok {
+			return Decision{Deny, v.rule, v.reason}
+		}
+		if c.name == "" {
+			if v, ok := p.dynamicRule(c); ok {
+				return Decision{Deny, v.rule, v.reason}
+			}
+		}
+	}
+	for _, u := range a.paths {
+		if strings.HasPrefix(u.path, "/dev/tcp/") || strings.HasPrefix(u.path, "/dev/udp/") {
+			return Decision{Deny, "default:dev-tcp", fmt.Sprintf("a redirection to the network (%s)", u.word)}
+		}
+		if u.write && isDevice(u.path) {
+			return Decision{Deny, "default:write-device", fmt.Sprintf("writing the device %s", u.word)}
+		}
+	}
+	for j, d := range p.deniedCmds {
+		id := fmt.Sprintf("denied_commands[%d]:%s", j, s.DeniedCommands[j])
+		for i, c := range a.cmds {
+			if allowed[i] {
+				continue
+			}
+			for _, form := range [][]field{c.raw, c.argv} {
+				t, _ := joinFields(form)
+				if strings.Contains(strings.ToLower(strings.Join(strings.Fields(t), " ")), d) {
+					return Decision{Deny, id, fmt.Sprintf("%s contains the denied command %q", text(c.raw), s.DeniedCommands[j])}
+				}
+			}
+		}
+		if !allAllowed && strings.Contains(a.text, d) {
+			return Decision{Deny, id, fmt.Sprintf("the command contains the denied command %q", s.DeniedCommands[j])}
+		}
+	}
+
+	// 7. allowed_paths that the mode cannot enforce.
+	if len(p.allowed) > 0 && !p.env.WritesEnforced && !allAllowed {
+		hold(Decision{Ask, "allowed_paths:unenforced", fmt.Sprintf("allowed_paths is set but sandbox mode %q cannot confine writes, so every shell command needs approval", p.mode())})
+	}
+
+	// 8. approval requirements.
+	if s.RequireApprovalForExecute && !allAllowed {
+		hold(Decision{Ask, "require_approval_for_execute", "require_approval_for_execute: every command needs approval"})
+	}
+	switch p.approval {
+	case ApprovalAskForDangerous:
+		for i, c := range a.cmds {
+			if allowed[i] {
+				continue
+			}
+			if kind, ok := p.dangerous(c); ok {
+				hold(Decision{Ask, "approval_mode:ask_for_dangerous", fmt.Sprintf("%s: %s", kind, text(c.raw))})
+			}
+		}
+		if a.dynCode != "" && !allAllowed {
+			hold(Decision{Ask, "approval_mode:ask_for_dangerous", fmt.Sprintf("code that cannot be known before it runs: %s", a.dynCode)})
+		}
+		for _, u := range a.paths {
+			if u.write && strings.HasPrefix(u.path, "/dev/") && !harmlessDevice(u.path) {
+				hold(Decision{Ask, "approval_mode:ask_for_dangerous", fmt.Sprintf("writing %s", u.word)})
+			}
+		}
+	case ApprovalAskForWrites:
+		rule := "approval_mode:ask_for_writes"
+		if s.RequireApprovalForWrites && s.ApprovalMode == ApprovalAuto {
+			rule = "require_approval_for_writes"
+		}
+		if a.writes && !allAllowed {
+			hold(Decision{Ask, rule, "the command writes files"})
+		}
+		for i, c := range a.cmds {
+			if !allowed[i] && !p.readOnly(c) {
+				hold(Decision{Ask, rule, fmt.Sprintf("%s is not known to be read-only", text(c.raw))})
+			}
+		}
+		if a.dynCode != "" && !allAllowed {
+			hold(Decision{Ask, rule, fmt.Sprintf("code that cannot be known before it runs: %s", a.dynCode)})
+		}
+	}
+	if ask != nil {
+		return *ask
+	}
+	if allAllowed && firstAllow != "" {
+		return Decision{Allow, firstAllow, "allowed by a command rule"}
+	}
+	return Decision{Allow, "default", "no rule objects"}
+}
+
+func access(u pathUse) string {
+	if u.write {
+		return "write"
+	}
+	return "read"
+}
+
+func (p *Policy) mode() string {
+	if p.env.Mode != "" {
+		return p.env.Mode
+	}
+	return p.cfg.Safety.Sandbox.Mode
+}
+
+func (p *Policy) allowedPath(dir string) bool {
+	for i := range p.allowed {
+		if p.allowed[i].match(dir) {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Policy) writableExtra(dir string) bool {
+	for i := range p.allowWrite {
+		if p.allowWrite[i].match(dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// commandRule finds the first command rule matching a command, as written
+// (with wrappers) or as it runs (without them).
+func (p *Policy) commandRule(c *simple) (*cmdPat, bool) {
+	for i := range p.cmdRules {
+		r := &p.cmdRules[i]
+		if matchTokens(r.tokens, c.raw) || matchTokens(r.tokens, c.argv) {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// matchTokens matches a command pattern against an argv prefix, token by
+// token with a glob per token. The program token is compared by base name
+// unless it has a slash; a final "*" matches any rest, even none.
+func matchTokens(toks []string, argv []field) bool {
+	if len(toks) == 0 || len(argv) == 0 {
+		return false
+	}
+	for i, t := range toks {
+		if t == "*" && i == len(toks)-1 {
+			return true
+		}
+		if i >= len(argv) {
+			return false
+		}
+		f := argv[i]
+		if f.dyn {
+			return false
+		}
+		v := f.s
+		if !strings.ContainsAny(t, `/\`) {
+			if i == 0 {
+				v = progName(f)
+			}
+			// A token without a slash globs across slashes too.
+			v = strings.ReplaceAll(v, "/", dynMark)
+		}
+		if ok, _ := path.Match(t, v); !ok && t != f.s {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,578 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/google/shlex"
+)
+
+// set is a small string set built from a space-separated list.
+type set map[string]bool
+
+func newSet(words string) set {
+	s := set{}
+	for _, w := range strings.Fields(words) {
+		s[w] = true
+	}
+	return s
+}
+
+// names holds the command classes the walker and the rules use. It is
+// built once per Policy, not at package level.
+type names struct {
+	shells, interpreters, downloaders, readers, writers, lastWriter, readOnly, filterFirst, noPaths, decoders set
+}
+
+func newNames() *names {
+	return &names{
+		shells:       newSet("sh bash dash zsh ksh mksh ash yash fish rbash posh lksh pdksh oksh csh tcsh hush"),
+		interpreters: newSet("python python2 python3 pypy pypy3 perl ruby node nodejs deno bun php lua luajit tclsh wish pwsh powershell osascript awk gawk mawk nawk jshell irb R Rscript"),
+		downloaders:  newSet("curl wget fetch aria2c http https httpie xh curlie lwp-request lwp-download GET axel"),
+		readers: newSet("cat tac less more most head tail nl od xxd hexdump hd strings base64 base32 basenc " +
+			"diff cmp comm md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat wc sort uniq " +
+			"vi vim nvim view nano emacs code subl ed ex gpg age openssl ssh-keygen ssh-add source . tar zip unzip gzip gunzip " +
+			"zcat bzip2 bzcat xz xzcat zstd zstdcat 7z jar split csplit fold fmt pr expand unexpand paste join column iconv " +
+			"dos2unix unix2dos shasum sqlite3 look tee bat batcat pygmentize highlight scp rsync cp mv ln install dd shred " +
+			"truncate touch rm rmdir unlink mkdir chmod chown chgrp chattr setfacl getfacl lsattr"),
+		writers:     newSet("rm rmdir unlink shred truncate touch mkdir tee chmod chown chgrp chattr setfacl mv"),
+		lastWriter:  newSet("cp ln install rsync scp"),
+		filterFirst: newSet("grep egrep fgrep rg ag ack jq yq gojq jaq sed awk gawk mawk nawk"),
+		noPaths:     newSet("echo printf : true false test [ [[ type which command hash help alias unalias export unset set shopt declare local readonly kill"),
+		readOnly: newSet("ls dir vdir cat tac less more most head tail nl od xxd hexdump hd strings wc sort uniq cut tr grep egrep fgrep rg ag ack " +
+			"echo printf pwd whoami id groups date cal env printenv which type command hash file stat du df tree diff cmp comm " +
+			"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum basename dirname realpath readlink " +
+			"uname hostname arch nproc uptime ps pgrep top htop free vmstat true false test [ : jq yq gojq column fold fmt " +
+			"expand unexpand paste join look seq yes sleep wait cd pushd popd dirs help man info apropos whatis locale tty " +
+			"lscpu lsblk lsusb lspci getent nslookup dig host ping tracepath bat batcat cloc tokei lsattr getfacl mount findmnt"),
+		decoders: newSet("base64 base32 basenc xxd uudecode openssl gunzip zcat gzip bzcat bunzip2 bzip2 xzcat unxz xz zstdcat unzstd zstd rev tr"),
+	}
+}
+
+func isDownloader(name string) bool {
+	switch name {
+	case "curl", "wget", "fetch", "aria2c", "http", "https", "httpie", "xh", "curlie", "lwp-request", "lwp-download", "GET", "axel":
+		return true
+	}
+	return false
+}
+
+// isDecoder reports whether a command turns encoded text into something a
+// shell could run (base64 -d, xxd -r, gunzip, rev, tr ...).
+func isDecoder(s *simple) bool {
+	switch s.name {
+	case "base64", "base32", "basenc":
+		return hasFlag(s.argv, "d", "decode") || hasFlag(s.argv, "D", "")
+	case "xxd":
+		return hasFlag(s.argv, "r", "revert")
+	case "gzip", "bzip2", "xz", "zstd":
+		return hasFlag(s.argv, "d", "decompress")
+	case "uudecode", "openssl", "gunzip", "zcat", "bzcat", "bunzip2", "xzcat", "unxz", "zstdcat", "unzstd", "rev", "tr":
+		return true
+	}
+	return false
+}
+
+// unwrapped is a command with its wrappers taken off.
+type unwrapped struct {
+	argv  []field
+	xargs bool
+	stop  bool   // the wrapper runs no command (command -v, sudo -e)
+	cwd   string // a directory the wrapper changes to (env -C)
+}
+
+// optSpec describes a wrapper's options: which take a value.
+type optSpec struct {
+	shortArg string // short options that take a value, e.g. "ugp"
+	longArg  set    // long options that take a value, without dashes
+	stop     string // short options that mean "run nothing"
+}
+
+func (w *walker) wrapperSpec(name string) (optSpec, bool) {
+	switch name {
+	case "sudo", "doas", "pkexec", "run0":
+		return optSpec{shortArg: "ughpCDrtUTRa", longArg: newSet("user group host prompt close-from chdir role type other-user command-timeout chroot"), stop: "elV"}, true
+	case "nice":
+		return optSpec{shortArg: "n", longArg: newSet("adjustment")}, true
+	case "nohup", "unbuffer", "fakeroot", "chronic", "catchsegv", "nocache", "builtin", "caffeinate", "setsid", "proxychains", "proxychains4", "torsocks", "tsocks":
+		return optSpec{}, true
+	case "exec":
+		return optSpec{shortArg: "a"}, true
+	case "command":
+		return optSpec{stop: "vV"}, true
+	case "time":
+		return optSpec{shortArg: "fo", longArg: newSet("format output")}, true
+	case "stdbuf":
+		return optSpec{shortArg: "ioe", longArg: newSet("input output error")}, true
+	case "ionice":
+		return optSpec{shortArg: "cnpPu", longArg: newSet("class classdata pid pgid uid")}, true
+	case "timeout":
+		return optSpec{shortArg: "sk", longArg: newSet("signal kill-after")}, true
+	case "xargs":
+		return optSpec{shortArg: "adEeIiLlnPs", longArg: newSet("arg-file delimiter eof replace max-lines max-args max-procs max-chars process-slot-var")}, true
+	case "strace", "ltrace":
+		return optSpec{shortArg: "abeEIoOpPsSuUX", longArg: newSet("output trace signal")}, true
+	case "chroot":
+		return optSpec{longArg: newSet("userspec groups")}, true
+	case "unshare", "nsenter":
+		return optSpec{shortArg: "tSGwR", longArg: newSet("target setuid setgid wd root")}, true
+	case "env":
+		return optSpec{shortArg: "uCPS", longArg: newSet("unset chdir split-string")}, true
+	case "flock":
+		return optSpec{shortArg: "wE", longArg: newSet("timeout wait conflict-exit-code")}, true
+	}
+	return optSpec{}, false
+}
+
+// unwrap takes wrappers off a command: sudo env nice nohup timeout command
+// exec time xargs busybox ... so the rules see the program that runs.
+func (w *walker) unwrap(argv []field, c ctx) unwrapped {
+	u := unwrapped{argv: argv}
+	for range maxUnwrap {
+		if len(u.argv) == 0 {
+			return u
+		}
+		name := progName(u.argv[0])
+		switch name {
+		case "busybox", "toybox":
+			if len(u.argv) < 2 || strings.HasPrefix(u.argv[1].s, "-") {
+				return u
+			}
+			u.argv = u.argv[1:]
+			continue
+		}
+		spec, ok := w.wrapperSpec(name)
+		if !ok {
+			return u
+		}
+		args := u.argv[1:]
+		i := 0
+	opts:
+		for i < len(args) {
+			a := args[i].s
+			switch {
+			case a == "--":
+				i++
+				break opts
+			case name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
+				i++ // NAME=value
+				continue
+			case !strings.HasPrefix(a, "-") || a == "-" || args[i].dyn:
+				break opts
+			case strings.HasPrefix(a, "--"):
+				key, val, hasVal := strings.Cut(a[2:], "=")
+				switch {
+				case name == "env" && (key == "split-string"):
+					v := val
+					if !hasVal && i+1 < len(args) {
+						v = args[i+1].s
+						i++
+					}
+					i++
+					args = append(splitString(v), args[i:]...)
+					i = 0
+					continue
+				case name == "env" && key == "chdir":
+					v := val
+					if !hasVal && i+1 < len(args) {
+						v = args[i+1].s
+						i++
+					}
+					u.cwd = v
+				}
+				i++
+				if spec.longArg[key] && !hasVal {
+					i++
+				}
+			default:
+				// A bundle of short options; one that takes a value ends it.
+				bundle := a[1:]
+				consumed := false
+				for j := 0; j < len(bundle); j++ {
+					ch := bundle[j]
+					if strings.IndexByte(spec.stop, ch) >= 0 {
+						u.stop = true
+						return u
+					}
+					if strings.IndexByte(spec.shortArg, ch) < 0 {
+						continue
+					}
+					val := bundle[j+1:]
+					if val == "" && i+1 < len(args) {
+						val = args[i+1].s
+						i++
+					}
+					if name == "env" && ch == 'S' {
+						i++
+						args = append(splitString(val), args[i:]...)
+						i = 0
+						consumed = true
+					}
+					if name == "env" && ch == 'C' {
+						u.cwd = val
+					}
+					break
+				}
+				if !consumed {
+					i++
+				}
+			}
+		}
+		args = args[i:]
+		switch name {
+		case "timeout":
+			if len(args) > 0 {
+				args = args[1:] // the duration
+			}
+		case "chroot":
+			if len(args) > 0 {
+				args = args[1:] // the new root
+			}
+		case "flock":
+			if len(args) > 1 && (args[1].s == "-c" || args[1].s == "--command") {
+				if len(args) > 2 {
+					w.shellString(args[2], nil, "flock -c", c)
+				}
+				u.stop = true
+				return u
+			}
+			if len(args) > 0 {
+				args = args[1:] // the lock file
+			}
+		case "xargs":
+			u.xargs = true
+			if len(args) == 0 {
+				args = litFields("echo")
+			}
+		case "sudo", "doas", "pkexec", "run0":
+			if len(args) == 0 {
+				u.stop = true
+				return u
+			}
+		}
+		u.argv = args
+	}
+	return u
+}
+
+func splitString(s string) []field {
+	words, err := shlex.Split(s)
+	if err != nil {
+		return []field{{s: s + dynMark, dyn: true}}
+	}
+	return litFields(words...)
+}
+
+// hasFlag reports whether argv (after argv[0], before "--") has the short
+// option ch in a bundle or the long option long.
+func hasFlag(argv []field, ch, long string) bool {
+	for _, f := range argv[1:] {
+		a := f.s
+		if a == "--" {
+			return false
+		}
+		if long != "" && strings.HasPrefix(a, "--") {
+			key, _, _ := strings.Cut(a[2:], "=")
+			if key != "" && strings.HasPrefix(long, key) {
+				return true
+			}
+			continue
+		}
+		if ch != "" && strings.HasPrefix(a, "-") && len(a) > 1 && !strings.HasPrefix(a, "--") && strings.Contains(a[1:], ch) {
+			return true
+		}
+	}
+	return false
+}
+
+// operands returns the arguments that are not options, honouring "--".
+func operands(argv []field) []field {
+	var out []field
+	for i := 1; i < len(argv); i++ {
+		a := argv[i].s
+		if a == "--" {
+			return append(out, argv[i+1:]...)
+		}
+		if strings.HasPrefix(a, "-") && len(a) > 1 && !argv[i].dyn {
+			continue
+		}
+		out = append(out, argv[i])
+	}
+	return out
+}
+
+// shellString judges a string that a shell will run as code.
+func (w *walker) shellString(f field, args []field, via string, c ctx) {
+	if !f.known() {
+		if w.a.dynCode == "" {
+			w.a.dynCode = via + " " + strings.ReplaceAll(f.s, dynMark, "…")
+		}
+		return
+	}
+	if len(args) == 0 {
+		w.script(f.s, via, c)
+		return
+	}
+	// Positional parameters: sh -c '$0 -rf "$1"' rm /
+	saved := w.scope
+	w.scope = w.scope.fork()
+	for i, a := range args {
+		if i > 9 {
+			break
+		}
+		w.scope.set(string(rune('0'+i)), a)
+	}
+	w.script(f.s, via, c)
+	w.scope = saved
+}
+
+// shellArgs finds what a shell invocation runs: the -c string, a script
+// file, or its stdin.
+func shellArgs(argv []field) (code *field, rest []field, script *field, stdin bool) {
+	cflag := false
+	i := 1
+	for ; i < len(argv); i++ {
+		a := argv[i].s
+		if a == "--" || a == "-" {
+			i++
+			break
+		}
+		if argv[i].dyn || !(strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+")) || len(a) < 2 {
+			break
+		}
+		if strings.HasPrefix(a, "--") {
+			if a == "--rcfile" || a == "--init-file" {
+				i++
+			}
+			if a == "--command" { // fish
+				cflag = true
+			}
+			continue
+		}
+		if strings.ContainsAny(a[1:], "oO") && i+1 < len(argv) {
+			i++ // -o pipefail
+		}
+		if a[0] == '-' && strings.Contains(a[1:], "c") {
+			cflag = true
+		}
+		if a[0] == '-' && strings.Contains(a[1:], "s") {
+			stdin = true
+		}
+	}
+	ops := argv[min(i, len(argv)):]
+	switch {
+	case cflag && len(ops) > 0:
+		return &ops[0], ops[1:], nil, false
+	case cflag:
+		return nil, nil, nil, false
+	case stdin || len(ops) == 0:
+		return nil, nil, nil, true
+	}
+	return nil, nil, &ops[0], false
+}
+
+// interpreterReadsStdin reports whether python, perl, node ... will read
+// their program from stdin.
+func interpreterReadsStdin(s *simple) bool {
+	for i := 1; i < len(s.argv); i++ {
+		a := s.argv[i].s
+		if a == "-" {
+			return true
+		}
+		if !strings.HasPrefix(a, "-") || s.argv[i].dyn {
+			return false // a script file
+		}
+		switch a {
+		case "-c", "-e", "-E", "-m", "-r", "-Command", "-command", "-File", "-file", "--eval", "--print", "-p", "-f":
+			return false
+		}
+	}
+	return true
+}
+
+// special handles the commands that run other code or change state the
+// walk depends on.
+func (w *walker) special(s *simple) {
+	n := w.p.names
+	c := s.c
+	switch {
+	case n.shells[s.name]:
+		code, rest, script, stdin := shellArgs(s.argv)
+		switch {
+		case code != nil:
+			w.shellString(*code, rest, s.name+" -c", ctx{})
+		case script != nil:
+			w.addPath(*script, false, false)
+		case stdin && c.stdinKnown:
+			w.script(c.stdinText, s.name+" reading stdin", ctx{})
+		}
+	case s.name == "eval":
+		text, _ := joinFields(s.argv[1:])
+		f := field{s: text}
+		for _, a := range s.argv[1:] {
+			f.dyn = f.dyn || a.dyn
+		}
+		w.shellString(f, nil, "eval", ctx{})
+	case s.name == "su" || s.name == "runuser" || s.name == "script":
+		for i := 1; i < len(s.argv); i++ {
+			a := s.argv[i].s
+			if (a == "-c" || a == "--command") && i+1 < len(s.argv) {
+				w.shellString(s.argv[i+1], nil, s.name+" -c", ctx{})
+			} else if v, ok := strings.CutPrefix(a, "--command="); ok {
+				w.shellString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})
+			}
+		}
+	case s.name == "watch":
+		i := 1
+		exec := false
+		for ; i < len(s.argv); i++ {
+			a := s.argv[i].s
+			if !strings.HasPrefix(a, "-") {
+				break
+			}
+			if a == "-x" || a == "--exec" {
+				exec = true
+			}
+			if a == "-n" || a == "--interval" || a == "-q" || a == "--equexit" {
+				i++
+			}
+		}
+		if i < len(s.argv) {
+			if exec {
+				w.command(s.argv[i:], c, "watch -x")
+			} else {
+				text, known := joinFields(s.argv[i:])
+				w.shellString(field{s: text, dyn: !known}, nil, "watch", ctx{})
+			}
+		}
+	case s.name == "find":
+		w.findExec(s)
+	case s.name == "cd" || s.name == "pushd":
+		w.cd(s.argv[1:])
+	case s.name == "alias":
+		for _, a := range s.argv[1:] {
+			k, v, ok := strings.Cut(a.s, "=")
+			if ok && a.known() {
+				if w.scope.aliases == nil {
+					w.scope.aliases = map[string]string{}
+				}
+				w.scope.aliases[k] = v
+			}
+		}
+	case s.name == "unset":
+		for _, a := range operands(s.argv) {
+			w.scope.set(a.s, field{})
+		}
+	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
+		for _, a := range operands(s.argv) {
+			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
+		}
+	case s.name == "printf":
+		for i := 1; i+1 < len(s.argv); i++ {
+			if s.argv[i].s == "-v" {
+				w.scope.set(s.argv[i+1].s, field{s: dynMark, dyn: true})
+			}
+		}
+	}
+}
+
+// findExec judges the commands of find -exec/-execdir/-ok with {} standing
+// for find's starting points.
+func (w *walker) findExec(s *simple) {
+	var roots []field
+	i := 1
+	for ; i < len(s.argv); i++ {
+		a := s.argv[i].s
+		if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-O") || strings.HasPrefix(a, "-D") {
+			continue
+		}
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == "," {
+			break
+		}
+		roots = append(roots, s.argv[i])
+	}
+	if len(roots) == 0 {
+		roots = litFields(".")
+	}
+	for ; i < len(s.argv); i++ {
+		switch s.argv[i].s {
+		case "-exec", "-execdir", "-ok", "-okdir":
+		case "-fprint", "-fprint0", "-fprintf", "-fls":
+			if i+1 < len(s.argv) {
+				w.addPath(s.argv[i+1], true, false)
+			}
+			continue
+		default:
+			continue
+		}
+		j := i + 1
+		for j < len(s.argv) && s.argv[j].s != ";" && s.argv[j].s != "+" {
+			j++
+		}
+		sub := s.argv[i+1 : j]
+		i = j
+		if len(sub) == 0 {
+			continue
+		}
+		for _, r := range roots {
+			argv := make([]field, len(sub))
+			for k, f := range sub {
+				if strings.Contains(f.s, "{}") {
+					f.s = strings.ReplaceAll(f.s, "{}", r.s)
+					f.dyn = f.dyn || r.dyn
+					f.glob = f.glob || r.glob
+				}
+				argv[k] = f
+			}
+			w.command(argv, s.c, "find -exec")
+		}
+	}
+}
+
+// producedText returns what a pipeline stage writes, when it is a plain
+// echo, printf or cat of a known stdin.
+func producedText(cmds []*simple) (string, bool) {
+	if len(cmds) != 1 {
+		return "", false
+	}
+	s := cmds[0]
+	switch s.name {
+	case "echo":
+		args := s.argv[1:]
+		escapes, nl := false, "\n"
+		for len(args) > 0 && len(args[0].s) > 1 && args[0].s[0] == '-' && strings.Trim(args[0].s[1:], "neE") == "" {
+			if strings.Contains(args[0].s, "e") {
+				escapes = true
+			}
+			if strings.Contains(args[0].s, "n") {
+				nl = ""
+			}
+			args = args[1:]
+		}
+		text, known := joinFields(args)
+		if escapes {
+			text = ansiC(text)
+		}
+		return text + nl, known
+	case "printf":
+		if len(s.argv) == 2 && s.argv[1].known() {
+			return strings.ReplaceAll(ansiC(s.argv[1].s), "%%", "%"), true
+		}
+	case "cat":
+		if len(s.argv) == 1 && s.c.stdinKnown {
+			return s.c.stdinText, true
+		}
+	}
+	return "", false
+}
+
+// dynamicCommand handles a command whose name is not known: its -c string
+// is still judged as shell code, and its arguments as paths.
+func (w *walker) dynamicCommand(s *simple) {
+	for i := 1; i+1 < len(s.argv); i++ {
+		if s.argv[i].s == "-c" {
+			w.shellString(s.argv[i+1], nil, "-c", ctx{})
+			break
+		}
+	}
+	w.argPaths(s)
+}

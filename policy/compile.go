@@ -1,0 +1,314 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Env holds the facts about this run that the CLI supplies. Paths are
+// absolute; Windows-shaped strings are allowed.
+type Env struct {
+	Workspace, Cwd, Home string
+	Mode                 string // "local", "linux", "windows" or "wsl"
+	// WritesEnforced says the mode confines writes in the kernel (linux,
+	// windows); false for local and wsl.
+	WritesEnforced bool
+}
+
+// A Policy is a compiled [Config] for one [Env]. It is safe for concurrent
+// use.
+type Policy struct {
+	cfg                  *Config
+	env                  Env
+	home, cwd, workspace string
+	denied               []pathPat
+	allowed              []pathPat
+	allowWrite           []pathPat
+	pathRules            []pathPat
+	cmdRules             []cmdPat
+	deniedCmds           []string
+	sensitive            []string // literal names in denied patterns, for globs
+	approval             string
+	names                *names
+	parsers              sync.Pool
+}
+
+type pathPat struct {
+	id     string // e.g. "denied_paths[3]:**/.ssh/**"
+	raw    string
+	glob   string
+	lower  string // for case-insensitive (Windows) matching
+	action Action
+	access string
+}
+
+type cmdPat struct {
+	id     string
+	tokens []string
+	action Action
+}
+
+// Compile validates every pattern of c once and binds it to env: "~" and
+// "$HOME" become env.Home, "<cwd>" becomes env.Cwd and "<workspace>"
+// becomes env.Workspace. c is copied; later changes to it have no effect.
+func Compile(c *Config, env Env) (*Policy, error) {
+	if c == nil {
+		return nil, fmt.Errorf("policy: compile: nil config")
+	}
+	c = c.clone()
+	if err := c.validate(); err != nil {
+		return nil, fmt.Errorf("policy: compile: %w", err)
+	}
+	for _, s := range []string{env.Workspace, env.Cwd, env.Home} {
+		if strings.Contains(s, "\x00") {
+			return nil, fmt.Errorf("policy: compile: NUL byte in a path of the environment")
+		}
+	}
+	p := &Policy{cfg: c, env: env, approval: c.Safety.ApprovalMode, names: newNames()}
+	if env.Home != "" {
+		p.home = NormalizePath(env.Home, "")
+	}
+	if env.Workspace != "" {
+		p.workspace = NormalizePath(env.Workspace, "")
+	}
+	p.cwd = NormalizePath(env.Cwd, "")
+	if p.cwd == "" {
+		p.cwd = p.workspace
+	}
+	if p.cwd != "" && !isAbs(p.cwd) {
+		return nil, fmt.Errorf("policy: compile: working directory %q is not absolute", env.Cwd)
+	}
+	s := &c.Safety
+	for i, g := range s.DeniedPaths {
+		pp, err := p.pattern(g, false)
+		if err != nil {
+			return nil, fmt.Errorf("policy: compile: denied_paths[%d]: %w", i, err)
+		}
+		pp.id = fmt.Sprintf("denied_paths[%d]:%s", i, g)
+		p.denied = append(p.denied, pp)
+		p.addSensitive(pp.glob)
+	}
+	for i, g := range s.AllowedPaths {
+		pp, err := p.pattern(g, true)
+		if err != nil {
+			return nil, fmt.Errorf("policy: compile: allowed_paths[%d]: %w", i, err)
+		}
+		pp.id = fmt.Sprintf("allowed_paths[%d]:%s", i, g)
+		p.allowed = append(p.allowed, pp)
+	}
+	for i, g := range c.Exec.AllowWrite {
+		pp, err := p.pattern(g, true)
+		if err != nil {
+			return nil, fmt.Errorf("policy: compile: aar_exec.allow_write[%d]: %w", i, err)
+		}
+		// A directory given to --allow-write covers what is under it.
+		if !strings.HasSuffix(pp.glob, "/**") {
+			pp.glob += "/**"
+			pp.lower = strings.ToLower(pp.glob)
+		}
+		p.allowWrite = append(p.allowWrite, pp)
+	}
+	for i, r := range s.PathRules {
+		pp, err := p.pattern(r.Pattern, false)
+		if err != nil {
+			return nil, fmt.Errorf("policy: compile: path_rules[%d]: %w", i, err)
+		}
+		pp.id = fmt.Sprintf("path_rules[%d]:%s", i, r.Pattern)
+		pp.action, pp.access = r.Action, r.Access
+		p.pathRules = append(p.pathRules, pp)
+	}
+	for i, r := range s.CommandRules {
+		toks := strings.Fields(r.Pattern)
+		for _, t := range toks {
+			if _, err := path.Match(t, ""); err != nil {
+				return nil, fmt.Errorf("policy: compile: command_rules[%d]: bad pattern %q: %w", i, t, err)
+			}
+		}
+		p.cmdRules = append(p.cmdRules, cmdPat{id: fmt.Sprintf("command_rules[%d]:%s", i, r.Pattern), tokens: toks, action: r.Action})
+	}
+	for _, d := range s.DeniedCommands {
+		p.deniedCmds = append(p.deniedCmds, strings.ToLower(strings.Join(strings.Fields(d), " ")))
+	}
+	if p.approval == ApprovalAuto && s.RequireApprovalForWrites {
+		p.approval = ApprovalAskForWrites
+	}
+	return p, nil
+}
+
+// pattern expands and validates one path glob. Relative patterns match at
+// any depth ("secrets.json" is "**/secrets.json"), except in allowed_paths
+// and allow_write, where they are relative to the working directory.
+func (p *Policy) pattern(raw string, relToCwd bool) (pathPat, error) {
+	s := strings.TrimSpace(raw)
+	if s == "" {
+		return pathPat{}, fmt.Errorf("empty pattern")
+	}
+	if strings.ContainsRune(s, 0) {
+		return pathPat{}, fmt.Errorf("NUL byte in pattern %q", raw)
+	}
+	for _, pre := range []struct{ prefix, value, what string }{
+		{"<cwd>", p.cwd, "working directory"},
+		{"<workspace>", p.workspace, "workspace"},
+		{"${HOME}", p.home, "home directory"},
+		{"$HOME", p.home, "home directory"},
+		{"~", p.home, "home directory"},
+	} {
+		rest, ok := strings.CutPrefix(s, pre.prefix)
+		if !ok || rest != "" && rest[0] != '/' && rest[0] != '\\' {
+			continue
+		}
+		if pre.value == "" {
+			return pathPat{}, fmt.Errorf("pattern %q needs the %s, which is not known", raw, pre.what)
+		}
+		s = pre.value + rest
+		break
+	}
+	switch abs, ok := normAbs(s); {
+	case ok:
+		s = abs
+	case relToCwd:
+		if p.cwd == "" {
+			return pathPat{}, fmt.Errorf("relative pattern %q needs the working directory, which is not known", raw)
+		}
+		s = resolve(s, p.cwd)
+	default:
+		s = strings.TrimPrefix(s, "./")
+		if !strings.HasPrefix(s, "**/") && s != "**" {
+			s = "**/" + s
+		}
+	}
+	if !doublestar.ValidatePattern(s) {
+		return pathPat{}, fmt.Errorf("bad glob %q", raw)
+	}
+	return pathPat{raw: raw, glob: s, lower: strings.ToLower(s)}, nil
+}
+
+// addSensitive remembers the literal names of a denied pattern, so that a
+// glob such as /etc/shado? can be tested against them.
+func (p *Policy) addSensitive(glob string) {
+	for _, part := range strings.Split(glob, "/") {
+		if part == "" || strings.ContainsAny(part, "*?[{\\") {
+			continue
+		}
+		for _, have := range p.sensitive {
+			if have == part {
+				part = ""
+				break
+			}
+		}
+		if part != "" {
+			p.sensitive = append(p.sensitive, part)
+		}
+	}
+}
+
+// match reports whether path or one of its parents matches the pattern:
+// denying a directory denies what is inside it.
+func (pp *pathPat) match(p string) bool {
+	glob, target := pp.glob, p
+	if windowsShaped(p) || windowsShaped(glob) {
+		glob, target = pp.lower, strings.ToLower(p)
+	}
+	for {
+		if ok, _ := doublestar.Match(glob, target); ok {
+			return true
+		}
+		parent, ok := parentOf(target)
+		if !ok {
+			return false
+		}
+		target = parent
+	}
+}
+
+// parentOf returns the parent of a normalised path, and false at a root.
+func parentOf(p string) (string, bool) {
+	switch {
+	case p == "/" || p == "" || p == ".":
+		return "", false
+	case isDrive(p) && len(p) <= 3:
+		return "", false
+	case strings.HasPrefix(p, "//") && strings.Count(p[2:], "/") <= 1:
+		return "", false
+	}
+	d := path.Dir(p)
+	if d == "." {
+		return "", false
+	}
+	if isDrive(d) && len(d) == 2 {
+		d += "/"
+	}
+	return d, true
+}
+
+// matchUse matches a path the command names; a glob in it is also tried
+// against the literal names of the denied patterns.
+func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
+	if pp.match(u.path) {
+		return true
+	}
+	if !u.glob {
+		return false
+	}
+	parts := strings.Split(u.path, "/")
+	for i, part := range parts {
+		// Only globs with some literal text: "*" alone would make every
+		// "ls *" a read of every denied name.
+		if !strings.ContainsAny(part, "*?[") || strings.Trim(part, "*?") == "" {
+			continue
+		}
+		for _, name := range p.sensitive {
+			if strings.HasPrefix(name, ".") && !strings.HasPrefix(part, ".") {
+				continue // bash globs skip dot files
+			}
+			if ok, _ := path.Match(part, name); !ok {
+				continue
+			}
+			alt := append(append(append([]string{}, parts[:i]...), name), parts[i+1:]...)
+			if p.matchUse(pp, pathUse{path: strings.Join(alt, "/"), glob: true}) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// DeniedLocations returns the absolute locations of the denied paths that
+// are absolute or ~-anchored, with a trailing "/**" or "/*" trimmed
+// ("~/.ssh/**" -> "/home/u/.ssh"). Patterns matching at any depth, such as
+// "**/.env", and patterns with other glob characters are left out. The
+// Linux launcher makes these unreadable in the kernel.
+func (p *Policy) DeniedLocations() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, pp := range p.denied {
+		g := pp.glob
+		if strings.HasPrefix(g, "**") {
+			continue
+		}
+		for _, tail := range []string{"/**", "/*"} {
+			g = strings.TrimSuffix(g, tail)
+		}
+		if strings.ContainsAny(g, "*?[{") || strings.Contains(g, `\`) || g == "/" || strings.HasSuffix(g, ":/") || g == "" {
+			continue
+		}
+		if !seen[g] {
+			seen[g] = true
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// parser returns a bash parser from the pool.
+func (p *Policy) parser() *syntax.Parser {
+	if v, ok := p.parsers.Get().(*syntax.Parser); ok {
+		return v
+	}
+	return syntax.NewParser(syntax.Variant(syntax.LangBash))
+}

@@ -1,0 +1,130 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// NormalizePath is the one path normaliser of aar-exec. It turns p into a
+// clean absolute path, resolving a relative p against cwd, and handles the
+// four shapes as strings on every OS:
+//
+//   - Unix absolute: "/etc/../etc/passwd" -> "/etc/passwd"; "//" -> "/".
+//   - Windows drive-rooted: `C:\Users\u` and "C:/Users/u" -> "c:/Users/u"
+//     (drive letter lower-cased, separators turned into "/"). A
+//     drive-relative "C:x" is taken as "c:/x".
+//   - UNC: `\\server\share\x` -> "//server/share/x", never resolved against
+//     cwd and never cleaned above the share; `\\?\C:\x` is "c:/x" and
+//     `\\.\PhysicalDrive0` is "//./PhysicalDrive0".
+//   - Relative: joined to cwd (itself normalised) and cleaned. With an
+//     empty cwd the result is cleaned but stays relative.
+//
+// Backslashes are separators only when p or cwd is Windows-shaped; in a
+// Unix path a backslash is an ordinary file-name character.
+func NormalizePath(p, cwd string) string {
+	if abs, ok := normAbs(p); ok {
+		return abs
+	}
+	if cwd == "" {
+		if p == "" {
+			return ""
+		}
+		return path.Clean(p)
+	}
+	return resolve(p, NormalizePath(cwd, ""))
+}
+
+// normAbs normalises p when it is absolute in one of the shapes.
+func normAbs(p string) (string, bool) {
+	switch {
+	case isUNC(p):
+		return normUNC(p), true
+	case isDrive(p):
+		return normDrive(p), true
+	case strings.HasPrefix(p, "/"):
+		return path.Clean(p), true
+	}
+	return "", false
+}
+
+// resolve normalises p against base, which is already normalised (so a
+// UNC base reads "//server/share").
+func resolve(p, base string) string {
+	if abs, ok := normAbs(p); ok {
+		return abs
+	}
+	if !isAbs(base) {
+		return path.Clean(base + "/" + p)
+	}
+	if windowsShaped(base) {
+		p = strings.ReplaceAll(p, `\`, "/")
+		if strings.HasPrefix(p, "/") { // `\x` is rooted on the cwd's drive or share
+			if strings.HasPrefix(base, "//") {
+				return normUNC(shareRoot(base) + p)
+			}
+			return normDrive(base[:2] + p)
+		}
+		if strings.HasPrefix(base, "//") {
+			return normUNC(base + "/" + p)
+		}
+		return normDrive(base + "/" + p)
+	}
+	return path.Clean(base + "/" + p)
+}
+
+// isAbs reports whether a normalised path is absolute in any of the shapes.
+func isAbs(p string) bool {
+	return strings.HasPrefix(p, "/") || isDrive(p) || isUNC(p)
+}
+
+// windowsShaped reports whether a normalised path is drive-rooted or UNC;
+// path.Clean never leaves a Unix path starting with "//".
+func windowsShaped(p string) bool { return isDrive(p) || strings.HasPrefix(p, "//") }
+
+func isDrive(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0] && p[0] <= 'z' || 'A' <= p[0] && p[0] <= 'Z')
+}
+
+func isUNC(p string) bool {
+	return strings.HasPrefix(p, `\\`) || strings.HasPrefix(p, `\/`) || strings.HasPrefix(p, `/\`)
+}
+
+func normDrive(p string) string {
+	drive := strings.ToLower(p[:1])
+	rest := strings.ReplaceAll(p[2:], `\`, "/")
+	return drive + ":" + path.Clean("/"+rest)
+}
+
+func normUNC(p string) string {
+	s := strings.ReplaceAll(p, `\`, "/")
+	s = strings.TrimLeft(s, "/")
+	// Win32 namespace prefixes: \\?\C:\x and \\?\UNC\server\share.
+	if rest, ok := strings.CutPrefix(s, "?/"); ok {
+		if isDrive(rest) {
+			return normDrive(rest)
+		}
+		if len(rest) >= 4 && strings.EqualFold(rest[:4], "UNC/") {
+			s = rest[4:]
+		} else {
+			s = rest
+		}
+	}
+	server, rest, _ := strings.Cut(s, "/")
+	share, rest, _ := strings.Cut(rest, "/")
+	root := "//" + server
+	if share != "" {
+		root += "/" + share
+	}
+	if rest == "" {
+		return root
+	}
+	return root + strings.TrimSuffix(path.Clean("/"+rest), "/")
+}
+
+// shareRoot returns "//server/share" of a normalised UNC path.
+func shareRoot(p string) string {
+	s := strings.TrimPrefix(p, "//")
+	server, rest, _ := strings.Cut(s, "/")
+	share, _, _ := strings.Cut(rest, "/")
+	return "//" + server + "/" + share
+}

@@ -1,0 +1,507 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// A verdict is what one rule says about one command.
+type verdict struct {
+	rule, reason string
+}
+
+func text(fs []field) string {
+	t, _ := joinFields(fs)
+	t = strings.ReplaceAll(t, dynMark, "…")
+	if len(t) > 120 {
+		t = t[:117] + "..."
+	}
+	return t
+}
+
+// critical reports whether deleting p (recursively) would wreck the
+// system or the user's home: "/", the top-level system directories, the
+// home directory and its parent.
+func (p *Policy) critical(dir string) bool {
+	if dir == "/" || strings.HasSuffix(dir, ":/") && isDrive(dir) && len(dir) == 3 {
+		return true
+	}
+	if p.home != "" && (dir == p.home || dir == path.Dir(p.home) && dir != "/") {
+		return true
+	}
+	if strings.EqualFold(dir, p.home) {
+		return true
+	}
+	if isDrive(dir) {
+		switch strings.ToLower(dir[2:]) {
+		case "/windows", "/users", "/program files", "/program files (x86)", "/programdata":
+			return true
+		}
+		return false
+	}
+	if d, base := path.Split(dir); d == "/" {
+		switch base {
+		case "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "opt",
+			"proc", "root", "run", "sbin", "srv", "sys", "usr", "var", "snap", "nix", "Users", "System", "Library", "Applications", "private":
+			return true
+		}
+	}
+	return false
+}
+
+// criticalTarget reports whether a delete target reaches a critical
+// directory: the directory itself, or everything in it through a glob
+// (/*, ~/*, /u*).
+func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
+	if f.s == "" {
+		return "", false
+	}
+	if strings.HasPrefix(f.s, dynMark) || strings.Contains(cwd, dynMark) && !isAbs(f.s) {
+		return "", false
+	}
+	t := resolve(f.s, cwd)
+	if strings.Contains(t, dynMark) {
+		return "", false
+	}
+	base := t
+	if f.glob {
+		// The directory above the first component with a glob in it.
+		parts := strings.Split(t, "/")
+		for i, part := range parts {
+			if strings.ContainsAny(part, "*?[") {
+				base = strings.Join(parts[:i], "/")
+				if base == "" {
+					base = "/"
+				}
+				if isDrive(base) && len(base) == 2 {
+					base += "/"
+				}
+				break
+			}
+		}
+	}
+	if p.critical(base) {
+		return t, true
+	}
+	return "", false
+}
+
+// rmFlags reads rm's options: -r, -R, --recursive (or an unambiguous
+// prefix), anywhere before "--", bundled or not.
+func recursiveFlag(argv []field, long ...string) bool {
+	for _, f := range argv[1:] {
+		a := f.s
+		if a == "--" {
+			return false
+		}
+		if strings.HasPrefix(a, "--") {
+			key, _, _ := strings.Cut(a[2:], "=")
+			for _, l := range long {
+				if key != "" && strings.HasPrefix(l, key) && (len(key) >= 3 || l == "recursive" && len(key) >= 1) {
+					return true
+				}
+			}
+			continue
+		}
+		if strings.HasPrefix(a, "-") && strings.ContainsAny(a[1:], "rR") {
+			return true
+		}
+	}
+	return false
+}
+
+// hardRule applies the built-in denied commands to one simple command.
+func (p *Policy) hardRule(s *simple) (verdict, bool) {
+	switch s.name {
+	case "rm":
+		if !recursiveFlag(s.argv, "recursive") {
+			break
+		}
+		ops := operands(s.argv)
+		for _, op := range ops {
+			if t, ok := p.criticalTarget(op, s.cwd); ok {
+				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)", t, text(s.argv))}, true
+			}
+		}
+		if s.xargs {
+			return verdict{"default:rm-root", fmt.Sprintf("recursive delete of paths read from stdin (%s)", text(s.raw))}, true
+		}
+	case "find":
+		if !hasWord(s.argv, "-delete") {
+			break
+		}
+		for _, f := range s.argv[1:] {
+			if strings.HasPrefix(f.s, "-") || f.s == "(" || f.s == "!" {
+				break
+			}
+			if t, ok := p.criticalTarget(f, s.cwd); ok {
+				return verdict{"default:rm-root", fmt.Sprintf("recursive delete under %s (%s)", t, text(s.argv))}, true
+			}
+		}
+	case "mkfs", "mke2fs", "mkswap", "wipefs", "mkntfs", "mkdosfs", "mkexfatfs", "mkfs.fat":
+		return verdict{"default:mkfs", fmt.Sprintf("creating a file system wipes a device (%s)", text(s.argv))}, true
+	case "dd":
+		for _, f := range s.argv[1:] {
+			if v, ok := strings.CutPrefix(f.s, "of="); ok && isDevice(resolve(v, "/")) {
+				return verdict{"default:dd-device", fmt.Sprintf("dd writing the device %s (%s)", v, text(s.argv))}, true
+			}
+		}
+	case "shutdown", "reboot", "halt", "poweroff", "kexec":
+		return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
+	case "init", "telinit":
+		if ops := operands(s.argv); len(ops) > 0 && (ops[0].s == "0" || ops[0].s == "6") {
+			return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
+		}
+	case "systemctl", "loginctl":
+		for _, op := range operands(s.argv) {
+			switch op.s {
+			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "emergency", "rescue",
+				"poweroff.target", "reboot.target", "halt.target", "kexec.target", "emergency.target", "rescue.target":
+				return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
+			}
+		}
+	case "kill":
+		for _, op := range operands(s.argv) {
+			if op.s == "1" {
+				return verdict{"default:shutdown", fmt.Sprintf("killing init brings the machine down (%s)", text(s.argv))}, true
+			}
+		}
+		if hasWord(s.argv, "-1") && len(operands(s.argv)) == 0 {
+			// kill -9 -1: the last "-1" is the pid "every process".
+			n := 0
+			for _, f := range s.argv[1:] {
+				if strings.HasPrefix(f.s, "-") {
+					n++
+				}
+			}
+			if n >= 2 || s.argv[len(s.argv)-1].s == "-1" && len(s.argv) > 2 {
+				return verdict{"default:shutdown", fmt.Sprintf("killing every process (%s)", text(s.argv))}, true
+			}
+		}
+	case "chmod":
+		if mode, ok := worldWritableMode(s.argv); ok {
+			return verdict{"default:chmod-777", fmt.Sprintf("making files world-writable with mode %s (%s)", mode, text(s.argv))}, true
+		}
+	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat":
+		for _, f := range s.argv[1:] {
+			a := f.s
+			if a == "--exec" || a == "--sh-exec" || a == "--lua-exec" || strings.HasPrefix(a, "--exec=") || strings.HasPrefix(a, "--sh-exec=") || strings.HasPrefix(a, "--lua-exec=") ||
+				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "ec") {
+				return verdict{"default:nc-exec", fmt.Sprintf("netcat handing a shell to the network (%s)", text(s.argv))}, true
+			}
+		}
+	case "socat":
+		for _, f := range s.argv[1:] {
+			l := strings.ToLower(f.s)
+			if strings.Contains(l, "exec:") || strings.Contains(l, "system:") {
+				return verdict{"default:nc-exec", fmt.Sprintf("socat handing a program to the network (%s)", text(s.argv))}, true
+			}
+		}
+	case "history":
+		if hasFlag(s.argv, "c", "") {
+			return verdict{"default:history-clear", "clearing the shell history (history -c)"}, true
+		}
+	}
+	if strings.HasPrefix(s.name, "mkfs.") || strings.HasPrefix(s.name, "mkfs_") {
+		return verdict{"default:mkfs", fmt.Sprintf("creating a file system wipes a device (%s)", text(s.argv))}, true
+	}
+	return verdict{}, false
+}
+
+func hasWord(argv []field, w string) bool {
+	for _, f := range argv[1:] {
+		if f.s == w {
+			return true
+		}
+	}
+	return false
+}
+
+// worldWritableMode finds a chmod mode that grants everything to everyone:
+// 777, 0777, 1777, a+rwx, a=rwx, ugo+rwx.
+func worldWritableMode(argv []field) (string, bool) {
+	for _, f := range argv[1:] {
+		m := f.s
+		if m == "--" || f.dyn {
+			continue
+		}
+		if strings.HasPrefix(m, "--") {
+			continue
+		}
+		if len(m) >= 3 && len(m) <= 5 && strings.Trim(m, "01234567") == "" && strings.HasSuffix(m, "777") {
+			return m, true
+		}
+		for _, clause := range strings.Split(m, ",") {
+			who, perm, found := strings.Cut(clause, "+")
+			if !found {
+				who, perm, found = strings.Cut(clause, "=")
+			}
+			if !found || !strings.Contains(perm, "r") || !strings.Contains(perm, "w") || !strings.Contains(perm, "x") {
+				continue
+			}
+			if who == "a" || strings.Contains(who, "o") && strings.Contains(who, "u") && strings.Contains(who, "g") {
+				return m, true
+			}
+		}
+	}
+	return "", false
+}
+
+// isDevice reports whether writing the normalised path p writes a device
+// (a disk, memory, a Windows physical drive) rather than a harmless one.
+func isDevice(p string) bool {
+	if harmlessDevice(p) {
+		return false
+	}
+	l := strings.ToLower(p)
+	return strings.HasPrefix(p, "/dev/") || strings.HasPrefix(l, "//./") || strings.HasPrefix(l, "//?/globalroot")
+}
+
+// execRule finds code that comes from the network or from a decoder
+// being run by a shell or an interpreter.
+func (p *Policy) execRule(s *simple) (verdict, bool) {
+	n := p.names
+	runsCode := n.shells[s.name] || n.interpreters[s.name] || s.name == "eval" || s.name == "source" || s.name == "." || s.name == "exec"
+	if s.name == "" && len(s.argv) > 0 && s.argv[0].dl {
+		return verdict{"default:download-exec", fmt.Sprintf("running a command name that comes from a download (%s)", text(s.argv))}, true
+	}
+	if !runsCode {
+		return verdict{}, false
+	}
+	readsStdin := false
+	if n.shells[s.name] {
+		code, _, script, stdin := shellArgs(s.argv)
+		readsStdin = stdin
+		if code != nil && code.dl || script != nil && script.dl {
+			return verdict{"default:download-exec", fmt.Sprintf("a shell running code from a download (%s)", text(s.raw))}, true
+		}
+	} else if n.interpreters[s.name] {
+		readsStdin = interpreterReadsStdin(s)
+	}
+	if s.argDL {
+		return verdict{"default:download-exec", fmt.Sprintf("running code from a download (%s)", text(s.raw))}, true
+	}
+	if readsStdin && s.c.stdinDL {
+		return verdict{"default:download-exec", fmt.Sprintf("a download piped into %s", s.name)}, true
+	}
+	if readsStdin && s.c.stdinDec {
+		return verdict{"default:decoded-exec", fmt.Sprintf("decoded (obfuscated) text piped into %s", s.name)}, true
+	}
+	return verdict{}, false
+}
+
+// dynamicRule judges a command whose name cannot be known before it runs,
+// such as $(echo rm) -rf /: it is denied when any program the built-in
+// rules know would be denied with the same arguments.
+func (p *Policy) dynamicRule(s *simple) (verdict, bool) {
+	for _, cand := range []string{"rm", "find", "chmod", "dd", "nc", "init", "systemctl", "kill", "history"} {
+		alt := *s
+		alt.argv = append([]field{{s: cand}}, s.argv[1:]...)
+		alt.name = cand
+		if v, ok := p.hardRule(&alt); ok {
+			return verdict{"default:dynamic-command", fmt.Sprintf("the command name %q cannot be known before it runs, and as %s it would be denied: %s", text(s.argv[:1]), cand, v.reason)}, true
+		}
+	}
+	return verdict{}, false
+}
+
+// dangerous applies approval_mode ask_for_dangerous to one command.
+func (p *Policy) dangerous(s *simple) (string, bool) {
+	switch s.name {
+	case "":
+		return "the command name cannot be known before it runs", true
+	case "rm", "rmdir", "unlink", "shred", "truncate":
+		return s.name + " deletes or truncates files", true
+	case "chmod":
+		if _, ok := worldWritableMode(s.argv); ok {
+			return "chmod 777", true
+		}
+	case "kill", "pkill", "killall":
+		for i, f := range s.argv[1:] {
+			a := f.s
+			switch a {
+			case "-9", "-KILL", "-SIGKILL", "--signal=9", "--signal=KILL", "--signal=SIGKILL":
+				return s.name + " -9", true
+			case "-s", "--signal":
+				if i+2 < len(s.argv) {
+					switch strings.ToUpper(s.argv[i+2].s) {
+					case "9", "KILL", "SIGKILL":
+						return s.name + " -9", true
+					}
+				}
+			}
+		}
+	case "git":
+		return gitDangerous(s.argv)
+	}
+	for _, f := range s.argv[1:] {
+		if k, ok := sqlDangerous(f.s); ok {
+			return k, true
+		}
+	}
+	if s.c.stdinKnown {
+		if k, ok := sqlDangerous(s.c.stdinText); ok {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+func gitDangerous(argv []field) (string, bool) {
+	i := 1
+	for i < len(argv) && strings.HasPrefix(argv[i].s, "-") {
+		switch argv[i].s {
+		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env":
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return "", false
+	}
+	sub := argv[i:]
+	switch sub[0].s {
+	case "push":
+		for _, f := range sub[1:] {
+			a := f.s
+			if a == "-f" || strings.HasPrefix(a, "--force") || strings.HasPrefix(a, "+") ||
+				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "f") || a == "--mirror" || a == "--delete" || a == "-d" {
+				return "git push --force", true
+			}
+		}
+	case "reset":
+		if hasWord(sub, "--hard") || hasWord(sub, "--merge") || hasWord(sub, "--keep") {
+			return "git reset --hard", true
+		}
+	case "clean":
+		if !hasFlag(sub, "n", "dry-run") {
+			return "git clean", true
+		}
+	case "checkout":
+		for j, f := range sub[1:] {
+			if f.s == "." || f.s == "--" && j+2 < len(sub) {
+				return "git checkout .", true
+			}
+		}
+	case "restore":
+		if len(operands(sub)) > 0 && !hasWord(sub, "--staged") {
+			return "git restore", true
+		}
+	case "branch":
+		if hasWord(sub, "-D") || hasFlag(sub, "", "delete") && hasWord(sub, "--force") {
+			return "git branch -D", true
+		}
+	case "stash":
+		if len(sub) > 1 && (sub[1].s == "drop" || sub[1].s == "clear") {
+			return "git stash drop", true
+		}
+	}
+	return "", false
+}
+
+// sqlDangerous finds DROP TABLE / DROP DATABASE / TRUNCATE TABLE in text.
+func sqlDangerous(s string) (string, bool) {
+	if len(s) < 10 {
+		return "", false
+	}
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r == '_')
+	})
+	for i := 0; i+1 < len(words); i++ {
+		switch {
+		case words[i] == "drop" && (words[i+1] == "table" || words[i+1] == "database" || words[i+1] == "schema"):
+			return "drop " + words[i+1], true
+		case words[i] == "truncate" && words[i+1] == "table":
+			return "truncate table", true
+		}
+	}
+	return "", false
+}
+
+// readOnly reports whether a command is known not to write anything.
+func (p *Policy) readOnly(s *simple) bool {
+	if s.name == "" {
+		return false
+	}
+	switch s.name {
+	case "find":
+		for _, f := range s.argv[1:] {
+			switch f.s {
+			case "-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls":
+				return false
+			}
+		}
+		return true
+	case "sort":
+		return !hasFlag(s.argv, "o", "output")
+	case "git":
+		return gitReadOnly(s.argv)
+	case "go":
+		ops := operands(s.argv)
+		if len(ops) == 0 {
+			return false
+		}
+		switch ops[0].s {
+		case "version", "list", "doc":
+			return true
+		case "env":
+			return !hasFlag(s.argv, "w", "") && !hasFlag(s.argv, "u", "")
+		}
+		return false
+	case "env", "printenv":
+		return true // with a command, unwrap already judged the command itself
+	}
+	return p.names.readOnly[s.name]
+}
+
+func gitReadOnly(argv []field) bool {
+	i := 1
+	for i < len(argv) && strings.HasPrefix(argv[i].s, "-") {
+		switch argv[i].s {
+		case "-C", "-c", "--git-dir", "--work-tree":
+			i++
+		}
+		i++
+	}
+	if i >= len(argv) {
+		return true
+	}
+	sub := argv[i:]
+	switch sub[0].s {
+	case "status", "log", "diff", "show", "blame", "rev-parse", "ls-files", "ls-tree", "cat-file", "grep",
+		"describe", "shortlog", "rev-list", "name-rev", "merge-base", "show-ref", "for-each-ref", "version", "help", "whatchanged", "count-objects":
+		return true
+	case "branch", "tag":
+		for _, f := range sub[1:] {
+			switch f.s {
+			case "-l", "--list", "-a", "-r", "-v", "-vv", "--all", "--remotes", "--contains", "--merged", "--no-merged", "--show-current":
+			default:
+				return false
+			}
+		}
+		return true
+	case "remote":
+		return len(sub) == 1 || sub[1].s == "-v" || sub[1].s == "show" || sub[1].s == "get-url"
+	case "config":
+		return hasWord(sub, "--get") || hasWord(sub, "--list") || hasWord(sub, "-l") || hasWord(sub, "--get-all") || hasWord(sub, "--get-regexp")
+	case "stash":
+		return len(sub) > 1 && (sub[1].s == "list" || sub[1].s == "show")
+	}
+	return false
+}
+
+// writes reports whether a command is known to write files.
+func (p *Policy) writes(s *simple) bool {
+	n := p.names
+	if n.writers[s.name] || n.lastWriter[s.name] {
+		return true
+	}
+	switch s.name {
+	case "dd", "mkfs", "sed", "perl":
+		return s.name == "dd" || s.name == "mkfs" || hasFlag(s.argv, "i", "in-place")
+	case "git":
+		return !gitReadOnly(s.argv)
+	}
+	return false
+}

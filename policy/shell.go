@@ -1,0 +1,603 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Limits that keep a decision bounded on hostile input.
+const (
+	// MaxScriptSize is the largest script or argv (in bytes) Check judges.
+	MaxScriptSize = 4 << 20
+	// maxEvalDepth bounds sh -c inside eval inside bash -c ...
+	maxEvalDepth = 8
+	// maxNest bounds the nesting of compound commands and substitutions.
+	maxNest = 500
+	// maxWalks bounds re-walking function bodies and loop bodies.
+	maxWalks = 256
+	// maxUnwrap bounds wrapper chains such as sudo env nice nohup rm.
+	maxUnwrap = 16
+)
+
+// A simple is one simple command as it will run.
+type simple struct {
+	raw   []field // as written, wrappers included
+	argv  []field // after wrappers: argv[0] is the program
+	name  string  // base name of argv[0], "" when it is not known
+	cwd   string  // normalised working directory; may hold dynMark
+	c     ctx
+	argDL bool // an argument holds downloaded content
+	xargs bool // more operands come from stdin
+	via   string
+}
+
+// A pathUse is a path the request names, and how it is used.
+type pathUse struct {
+	path  string // normalised
+	word  string // as written (resolved), for messages
+	write bool
+	glob  bool
+}
+
+// analysis is everything the walk found out about a request.
+type analysis struct {
+	cmds      []*simple
+	paths     []pathUse
+	writes    bool // a redirection writes somewhere other than a harmless device
+	downloads int
+	forkBomb  string // name of a function that forks itself
+	dynCode   string // eval/sh -c text that cannot be known, as written
+	fatal     string // a reason to refuse judging at all
+	text      string // the whole request, whitespace-normalised
+}
+
+// ctx is what a command inherits from where it stands.
+type ctx struct {
+	pipeline   bool
+	background bool
+	stdinDL    bool   // stdin carries downloaded content
+	stdinDec   bool   // stdin carries decoded (base64, xxd -r, ...) content
+	stdinText  string // stdin is this static text (echo, here-doc)
+	stdinKnown bool
+	stdinPipe  bool // stdin is a pipe from an earlier command
+}
+
+type scope struct {
+	parent  *scope
+	vars    map[string]field
+	funcs   map[string]*syntax.Stmt
+	aliases map[string]string
+	cwd     string
+}
+
+func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd} }
+
+func (s *scope) get(name string) (field, bool) {
+	for ; s != nil; s = s.parent {
+		if v, ok := s.vars[name]; ok {
+			return v, true
+		}
+	}
+	return field{}, false
+}
+
+func (s *scope) set(name string, v field) {
+	if s.vars == nil {
+		s.vars = map[string]field{}
+	}
+	s.vars[name] = v
+}
+
+func (s *scope) fn(name string) *syntax.Stmt {
+	for ; s != nil; s = s.parent {
+		if f, ok := s.funcs[name]; ok {
+			return f
+		}
+	}
+	return nil
+}
+
+func (s *scope) alias(name string) (string, bool) {
+	for ; s != nil; s = s.parent {
+		if a, ok := s.aliases[name]; ok {
+			return a, true
+		}
+	}
+	return "", false
+}
+
+type walker struct {
+	p        *Policy
+	a        *analysis
+	scope    *scope
+	depth    int // eval / sh -c nesting
+	nest     int
+	walks    int
+	funcs    []string // functions being walked, innermost last
+	parser   *syntax.Parser
+	unknownD bool // cwd became unknown
+}
+
+func (w *walker) fail(format string, args ...any) {
+	if w.a.fatal == "" {
+		w.a.fatal = fmt.Sprintf(format, args...)
+	}
+}
+
+// script parses and walks a shell string one level deeper.
+func (w *walker) script(src, via string, c ctx) {
+	if w.a.fatal != "" {
+		return
+	}
+	if w.depth >= maxEvalDepth {
+		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
+		return
+	}
+	f, err := w.parser.Parse(strings.NewReader(src), "")
+	if err != nil {
+		w.fail("cannot parse the string given to %s: %v", via, err)
+		return
+	}
+	w.depth++
+	w.stmts(f.Stmts, c)
+	w.depth--
+}
+
+func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
+	for _, s := range list {
+		if w.a.fatal != "" {
+			return
+		}
+		w.stmt(s, c)
+	}
+}
+
+func (w *walker) stmt(s *syntax.Stmt, c ctx) {
+	w.nest++
+	defer func() { w.nest-- }()
+	if w.nest > maxNest {
+		w.fail("commands nested deeper than %d levels", maxNest)
+		return
+	}
+	if s.Background || s.Coprocess || s.Disown {
+		c.background = true
+	}
+	c = w.redirects(s.Redirs, c)
+	switch x := s.Cmd.(type) {
+	case nil:
+	case *syntax.CallExpr:
+		w.call(x, c)
+	case *syntax.BinaryCmd:
+		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+			w.pipeline(x, c)
+			return
+		}
+		w.stmt(x.X, c)
+		w.stmt(x.Y, c)
+	case *syntax.Block:
+		w.stmts(x.Stmts, c)
+	case *syntax.Subshell:
+		saved := w.scope
+		w.scope = w.scope.fork()
+		w.stmts(x.Stmts, c)
+		w.scope = saved
+	case *syntax.IfClause:
+		for ic := x; ic != nil; ic = ic.Else {
+			w.stmts(ic.Cond, c)
+			w.stmts(ic.Then, c)
+		}
+	case *syntax.WhileClause:
+		w.stmts(x.Cond, c)
+		w.stmts(x.Do, c)
+	case *syntax.ForClause:
+		w.forClause(x, c)
+	case *syntax.CaseClause:
+		w.wordFields(x.Word, false)
+		for _, it := range x.Items {
+			for _, p := range it.Patterns {
+				w.wordFields(p, false)
+			}
+			w.stmts(it.Stmts, c)
+		}
+	case *syntax.FuncDecl:
+		w.funcDecl(x)
+	case *syntax.DeclClause:
+		w.decl(x)
+	case *syntax.TimeClause:
+		if x.Stmt != nil {
+			w.stmt(x.Stmt, c)
+		}
+	case *syntax.CoprocClause:
+		c.background = true
+		w.stmt(x.Stmt, c)
+	case *syntax.TestDecl:
+		w.stmt(x.Body, c)
+	default: // ArithmCmd, TestClause, LetClause: only substitutions run
+		w.nested(x)
+	}
+}
+
+func (w *walker) forClause(x *syntax.ForClause, c ctx) {
+	wi, ok := x.Loop.(*syntax.WordIter)
+	if !ok {
+		w.nested(x.Loop)
+		w.stmts(x.Do, c)
+		return
+	}
+	var items []field
+	for _, it := range wi.Items {
+		items = append(items, w.wordFields(it, true)...)
+	}
+	name := wi.Name.Value
+	static := len(items) > 0 && len(items) <= 4
+	for _, it := range items {
+		static = static && it.known()
+	}
+	if static && w.walks+len(items) <= maxWalks {
+		// Walk the body once per value, so "for c in rm; do $c -rf /; done"
+		// is seen for what it is.
+		w.walks += len(items)
+		for _, it := range items {
+			w.scope.set(name, it)
+			w.stmts(x.Do, c)
+		}
+		return
+	}
+	w.scope.set(name, field{s: dynMark, dyn: true})
+	w.stmts(x.Do, c)
+}
+
+func (w *walker) funcDecl(x *syntax.FuncDecl) {
+	names := x.Names
+	if x.Name != nil {
+		names = append(names, x.Name)
+	}
+	for _, n := range names {
+		if w.scope.funcs == nil {
+			w.scope.funcs = map[string]*syntax.Stmt{}
+		}
+		w.scope.funcs[n.Value] = x.Body
+	}
+	// Judge the body as written, with unknown arguments.
+	for _, n := range names {
+		w.callFunc(n.Value, x.Body, nil, ctx{})
+	}
+}
+
+func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
+	for _, f := range w.funcs {
+		if f == name {
+			return // recursion: already being judged
+		}
+	}
+	if w.walks >= maxWalks {
+		return
+	}
+	w.walks++
+	saved := w.scope
+	w.scope = w.scope.fork()
+	for i := 1; i <= 9; i++ {
+		v := field{s: dynMark, dyn: true}
+		if args != nil {
+			v = field{}
+			if i < len(args) {
+				v = args[i]
+			}
+		}
+		w.scope.set(fmt.Sprint(i), v)
+	}
+	w.funcs = append(w.funcs, name)
+	w.stmt(body, c)
+	w.funcs = w.funcs[:len(w.funcs)-1]
+	// Functions run in the caller's shell: keep what they set.
+	child := w.scope
+	w.scope = saved
+	for k, v := range child.vars {
+		if len(k) == 1 && '1' <= k[0] && k[0] <= '9' {
+			continue
+		}
+		w.scope.set(k, v)
+	}
+	w.scope.cwd = child.cwd
+}
+
+func (w *walker) decl(x *syntax.DeclClause) {
+	for _, as := range x.Args {
+		w.assign(as, true)
+	}
+}
+
+func (w *walker) assign(as *syntax.Assign, keep bool) {
+	var v field
+	switch {
+	case as.Array != nil:
+		w.nested(as.Array)
+		v = field{s: dynMark, dyn: true}
+	case as.Value != nil:
+		v = w.wordString(as.Value)
+	case as.Naked:
+		return
+	}
+	if as.Index != nil {
+		w.nested(as.Index)
+	}
+	if as.Name == nil || !keep {
+		return
+	}
+	if as.Append || as.Index != nil || as.Array != nil {
+		old, ok := w.scope.get(as.Name.Value)
+		if !ok || as.Index != nil || as.Array != nil {
+			old = field{s: dynMark, dyn: true}
+		}
+		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl}
+	}
+	w.scope.set(as.Name.Value, v)
+}
+
+// pipeline walks a | b | c, telling each stage what its stdin carries.
+func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
+	var stages []*syntax.Stmt
+	var flat func(s *syntax.Stmt)
+	flat = func(s *syntax.Stmt) {
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && len(s.Redirs) == 0 && !s.Negated {
+			flat(b.X)
+			flat(b.Y)
+			return
+		}
+		stages = append(stages, s)
+	}
+	flat(x.X)
+	flat(x.Y)
+	in := c
+	for i, st := range stages {
+		sc := c
+		sc.pipeline = true
+		if i > 0 {
+			sc.stdinPipe = true
+			sc.stdinDL = in.stdinDL
+			sc.stdinDec = in.stdinDec
+			sc.stdinText, sc.stdinKnown = in.stdinText, in.stdinKnown
+		}
+		before := w.a.downloads
+		n := len(w.a.cmds)
+		w.stmt(st, sc)
+		// Downloaded or decoded content stays so through any filter.
+		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
+		if w.a.downloads > before {
+			out.stdinDL = true
+		}
+		for _, cmd := range w.a.cmds[n:] {
+			if isDecoder(cmd) {
+				out.stdinDec = true
+			}
+		}
+		if text, ok := producedText(w.a.cmds[n:]); ok {
+			out.stdinText, out.stdinKnown = text, true
+		}
+		in = out
+	}
+}
+
+// redirects judges the redirections of a statement and returns the context
+// of its command (what its stdin carries).
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx) ctx {
+	for _, r := range rs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			body := w.wordString(r.Hdoc)
+			c.stdinDL = c.stdinDL || body.dl
+			c.stdinText, c.stdinKnown = body.s, body.known()
+			c.stdinPipe = false
+			continue
+		case syntax.WordHdoc:
+			f := w.wordString(r.Word)
+			c.stdinDL = c.stdinDL || f.dl
+			c.stdinText, c.stdinKnown = f.s+"\n", f.known()
+			c.stdinPipe = false
+			continue
+		}
+		f := w.wordString(r.Word)
+		if r.N != nil && strings.HasPrefix(r.N.Value, "{") {
+			continue // {fd}>file: still a file, judged below
+		}
+		write := false
+		switch r.Op {
+		case syntax.RdrIn:
+			if f.proc && f.dl {
+				c.stdinDL = true
+			}
+			if r.N == nil || r.N.Value == "0" {
+				c.stdinKnown, c.stdinPipe = false, false
+			}
+		case syntax.DplIn:
+			if isFD(f.s) {
+				continue
+			}
+		case syntax.DplOut:
+			if isFD(f.s) {
+				continue
+			}
+			write = true
+		default: // >, >>, <>, >|, &>, &>> and their zsh forms
+			write = true
+		}
+		if f.proc {
+			continue
+		}
+		w.addPath(f, write, true)
+	}
+	return c
+}
+
+func isFD(s string) bool {
+	s = strings.TrimSuffix(s, "-")
+	if s == "" {
+		return true
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func (w *walker) call(x *syntax.CallExpr, c ctx) {
+	keep := len(x.Args) == 0
+	for _, as := range x.Assigns {
+		w.assign(as, keep)
+	}
+	var fields []field
+	for _, a := range x.Args {
+		fields = append(fields, w.wordFields(a, true)...)
+	}
+	if len(fields) == 0 {
+		return
+	}
+	w.command(fields, c, "")
+}
+
+// progName returns the base name of a program word, the way the other
+// rules compare it: without directory, without a Windows .exe suffix.
+func progName(f field) string {
+	if f.dyn {
+		return ""
+	}
+	s := f.s
+	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
+		s = s[i+1:]
+	}
+	if len(s) > 4 && strings.EqualFold(s[len(s)-4:], ".exe") {
+		s = strings.ToLower(s[:len(s)-4])
+	}
+	return s
+}
+
+// command judges one simple command given as fields.
+func (w *walker) command(raw []field, c ctx, via string) {
+	if w.a.fatal != "" || len(raw) == 0 {
+		return
+	}
+	u := w.unwrap(raw, c)
+	if u.stop || len(u.argv) == 0 {
+		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
+		return
+	}
+	argv := u.argv
+	if u.xargs && c.stdinKnown {
+		// echo / | xargs rm -rf: the operands are known after all.
+		argv = append(append([]field{}, argv...), litFields(strings.Fields(c.stdinText)...)...)
+		u.xargs = false
+	}
+	name := progName(argv[0])
+	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, c: c, xargs: u.xargs, via: via}
+	if u.cwd != "" {
+		saved := w.scope.cwd
+		w.scope.cwd = w.resolvePath(u.cwd)
+		s.cwd = w.scope.cwd
+		defer func() { w.scope.cwd = saved }()
+	}
+	for _, f := range argv[1:] {
+		s.argDL = s.argDL || f.dl
+	}
+	if argv[0].dl {
+		s.argDL = true
+	}
+	if name != "" && len(w.funcs) > 0 && (c.pipeline || c.background) {
+		for _, f := range w.funcs {
+			if f == name {
+				w.a.forkBomb = name
+			}
+		}
+	}
+	w.record(s)
+	if name == "" {
+		w.dynamicCommand(s)
+		return
+	}
+	if isDownloader(name) {
+		w.a.downloads++
+	}
+	if a, ok := w.scope.alias(name); ok && w.depth < maxEvalDepth {
+		text := a
+		for _, f := range argv[1:] {
+			text += " " + shellQuote(f.s)
+		}
+		w.script(text, "alias "+name, c)
+	}
+	if body := w.scope.fn(name); body != nil {
+		w.callFunc(name, body, argv, c)
+	}
+	w.special(s)
+	w.argPaths(s)
+}
+
+func (w *walker) record(s *simple) {
+	w.a.cmds = append(w.a.cmds, s)
+}
+
+// shellQuote quotes s for re-parsing as one word.
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`|&;<>(){}[]*?~#!=%") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// joinFields joins the known text of fields with spaces.
+func joinFields(fs []field) (string, bool) {
+	var sb strings.Builder
+	known := true
+	for i, f := range fs {
+		if i > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(f.s)
+		known = known && f.known()
+	}
+	return sb.String(), known
+}
+
+// cd follows a change of directory, so later relative paths resolve
+// against the right place.
+func (w *walker) cd(args []field) {
+	var ops []field
+	for i, a := range args {
+		if a.s == "--" {
+			ops = append(ops, args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(a.s, "-") && a.s != "-" {
+			continue
+		}
+		ops = append(ops, a)
+	}
+	switch {
+	case len(ops) == 0:
+		if w.p.home != "" {
+			w.scope.cwd = w.p.home
+		} else {
+			w.scope.cwd = "/" + dynMark
+		}
+	case ops[0].dyn || ops[0].s == "-" || ops[0].glob:
+		w.scope.cwd = "/" + dynMark
+	default:
+		w.scope.cwd = w.resolvePath(ops[0].s)
+	}
+}
+
+// resolvePath normalises a word that names a path.
+func (w *walker) resolvePath(s string) string {
+	if strings.HasPrefix(s, dynMark) {
+		// An unknown prefix: keep what is known below it.
+		return path.Clean("/" + s)
+	}
+	cwd := w.scope.cwd
+	if cwd == "" {
+		cwd = "/" + dynMark
+	}
+	return resolve(s, cwd)
+}

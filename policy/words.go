@@ -1,0 +1,556 @@
+package policy
+
+import (
+	"path"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// dynMark stands for the part of a word that cannot be known before the
+// command runs. Input with NUL bytes is refused, so it never occurs in a
+// real word.
+const dynMark = "\x00"
+
+// A field is one argument as bash would pass it, as far as it is known.
+type field struct {
+	s    string // the text, with dynMark where an expansion is unknown
+	dyn  bool   // some of it is unknown
+	glob bool   // it has unquoted glob characters
+	proc bool   // it is a process substitution
+	dl   bool   // it holds the output of a download (curl, wget, ...)
+}
+
+func (f field) known() bool { return !f.dyn }
+
+func litFields(ss ...string) []field {
+	out := make([]field, len(ss))
+	for i, s := range ss {
+		out[i] = field{s: s}
+	}
+	return out
+}
+
+// fieldBuilder accumulates parts into fields, splitting where an unquoted
+// expansion splits.
+type fieldBuilder struct {
+	out     []field
+	cur     field
+	started bool
+}
+
+func (b *fieldBuilder) add(s string, dyn, glob bool) {
+	b.cur.s += s
+	b.cur.dyn = b.cur.dyn || dyn
+	b.cur.glob = b.cur.glob || glob
+	b.started = true
+}
+
+func (b *fieldBuilder) split() {
+	if b.started {
+		b.out = append(b.out, b.cur)
+	}
+	b.cur = field{}
+	b.started = false
+}
+
+func (b *fieldBuilder) done() []field {
+	b.split()
+	return b.out
+}
+
+// maxBraceFields bounds brace expansion ({1..100000} must not allocate).
+const maxBraceFields = 64
+
+// wordFields resolves a word into the fields bash would produce, judging
+// every substitution inside it. split is false for assignment values and
+// here-strings, which are not field-split.
+func (w *walker) wordFields(wd *syntax.Word, split bool) []field {
+	if wd == nil {
+		return nil
+	}
+	if syntax.SplitBraces(wd) {
+		words, ok := expandBraces(wd, maxBraceFields)
+		if !ok {
+			// Too many to enumerate: judge the substitutions, keep it unknown.
+			fs := w.partsFields(wd.Parts, split)
+			for i := range fs {
+				fs[i].dyn = true
+			}
+			return fs
+		}
+		var out []field
+		for _, ww := range words {
+			out = append(out, w.partsFields(ww.Parts, split)...)
+		}
+		return out
+	}
+	return w.partsFields(wd.Parts, split)
+}
+
+// wordString resolves a word into one string, as in an assignment.
+func (w *walker) wordString(wd *syntax.Word) field {
+	fs := w.wordFields(wd, false)
+	switch len(fs) {
+	case 0:
+		return field{}
+	case 1:
+		return fs[0]
+	}
+	var f field
+	for i, x := range fs {
+		if i > 0 {
+			f.s += " "
+		}
+		f.s += x.s
+		f.dyn = f.dyn || x.dyn
+		f.glob = f.glob || x.glob
+		f.dl = f.dl || x.dl
+	}
+	return f
+}
+
+func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
+	var b fieldBuilder
+	for i, part := range parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			s := p.Value
+			if i == 0 && strings.HasPrefix(s, "~") {
+				s = w.tilde(s)
+			}
+			text, glob := unescapeUnquoted(s)
+			b.add(text, false, glob)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				b.add(ansiC(p.Value), false, false)
+			} else {
+				b.add(p.Value, false, false)
+			}
+		case *syntax.DblQuoted:
+			b.started = true
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					b.add(unescapeDouble(q.Value), false, false)
+				case *syntax.ParamExp:
+					v, ok := w.param(q)
+					b.add(v, !ok, false)
+					b.cur.dl = b.cur.dl || w.tainted(q)
+				default:
+					dl := w.nested(q)
+					b.add(dynMark, true, false)
+					b.cur.dl = b.cur.dl || dl
+				}
+			}
+		case *syntax.ParamExp:
+			v, ok := w.param(p)
+			if !ok {
+				b.add(dynMark, true, false)
+				b.cur.dl = b.cur.dl || w.tainted(p)
+				continue
+			}
+			if !split {
+				b.add(v, false, false)
+				continue
+			}
+			ifs, known := w.ifs()
+			if !known {
+				b.add(dynMark, true, false)
+				continue
+			}
+			// Unquoted: field splitting on IFS, then globbing.
+			pieces := splitIFS(v, ifs)
+			if len(pieces) > 0 && strings.ContainsRune(ifs, rune(v[0])) {
+				b.split()
+			}
+			for j, piece := range pieces {
+				if j > 0 {
+					b.split()
+				}
+				b.add(piece, false, strings.ContainsAny(piece, "*?["))
+			}
+			if len(v) > 0 && strings.ContainsRune(ifs, rune(v[len(v)-1])) {
+				b.split()
+			}
+		case *syntax.ProcSubst:
+			dl := w.nested(p)
+			b.add("/dev/fd/63", false, false)
+			b.cur.proc = true
+			b.cur.dl = b.cur.dl || dl
+		case *syntax.ExtGlob:
+			b.add(p.Op.String()+p.Pattern.Value+")", false, true)
+		default: // CmdSubst, ArithmExp, BraceExp leftovers
+			dl := w.nested(p)
+			b.add(dynMark, true, false)
+			b.cur.dl = b.cur.dl || dl
+		}
+	}
+	return b.done()
+}
+
+// nested judges the commands inside a substitution or other node, and
+// reports whether they download anything.
+func (w *walker) nested(n syntax.Node) bool {
+	if n == nil {
+		return false
+	}
+	before := w.a.downloads
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			w.sub(n.Stmts)
+			return false
+		case *syntax.ProcSubst:
+			w.sub(n.Stmts)
+			return false
+		}
+		return true
+	})
+	return w.a.downloads > before
+}
+
+// sub walks statements in a subshell: changes of directory and variables do
+// not leak out of it.
+func (w *walker) sub(stmts []*syntax.Stmt) {
+	saved := w.scope
+	w.scope = w.scope.fork()
+	w.stmts(stmts, ctx{})
+	w.scope = saved
+}
+
+// tainted reports whether a parameter holds downloaded content.
+func (w *walker) tainted(p *syntax.ParamExp) bool {
+	if p.Param == nil {
+		return false
+	}
+	v, ok := w.scope.get(p.Param.Value)
+	return ok && v.dl
+}
+
+// tilde expands a leading ~ or ~user of an unquoted literal.
+func (w *walker) tilde(s string) string {
+	name, rest, _ := strings.Cut(s[1:], "/")
+	var home string
+	switch {
+	case name == "" && w.p.home != "":
+		home = w.p.home
+	case name == "root":
+		home = "/root"
+	case name != "" && w.p.home != "" && isSimpleName(name):
+		home = path.Dir(w.p.home) + "/" + name
+	default:
+		return s
+	}
+	if rest == "" && !strings.Contains(s, "/") {
+		return home
+	}
+	return home + "/" + rest
+}
+
+func isSimpleName(s string) bool {
+	for _, r := range s {
+		if !(r == '_' || r == '-' || r == '.' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// param resolves a parameter expansion, when it can be known statically.
+func (w *walker) param(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil ||
+		p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil || len(p.Modifiers) > 0 {
+		w.nested(p)
+		return "", false
+	}
+	v, ok := w.lookup(p.Param.Value)
+	if p.Exp != nil {
+		w.nested(p.Exp.Word)
+		switch p.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset) {
+				return v, true
+			}
+			return "", false
+		default:
+			return "", false
+		}
+	}
+	return v, ok
+}
+
+func (w *walker) lookup(name string) (string, bool) {
+	if v, ok := w.scope.get(name); ok {
+		return v.s, !v.dyn
+	}
+	switch name {
+	case "HOME":
+		return w.p.home, w.p.home != ""
+	case "PWD":
+		return w.scope.cwd, w.scope.cwd != "" && !strings.Contains(w.scope.cwd, dynMark)
+	}
+	return "", false
+}
+
+func (w *walker) ifs() (string, bool) {
+	if v, ok := w.scope.get("IFS"); ok {
+		return v.s, !v.dyn
+	}
+	return " \t\n", true
+}
+
+// splitIFS splits s on the characters of ifs, as bash does for unquoted
+// expansions (whitespace runs collapse; other separators do not).
+func splitIFS(s, ifs string) []string {
+	if ifs == "" {
+		if s == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	var out []string
+	cur, have := "", false
+	for _, r := range s {
+		if !strings.ContainsRune(ifs, r) {
+			cur += string(r)
+			have = true
+			continue
+		}
+		if r == ' ' || r == '\t' || r == '\n' {
+			if have {
+				out = append(out, cur)
+				cur, have = "", false
+			}
+			continue
+		}
+		out = append(out, cur)
+		cur, have = "", false
+	}
+	if have {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// unescapeUnquoted removes the backslashes of an unquoted literal and
+// reports whether it has unescaped glob characters.
+func unescapeUnquoted(s string) (string, bool) {
+	if !strings.ContainsAny(s, `\*?[`) {
+		return s, false
+	}
+	var sb strings.Builder
+	glob := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' && i+1 < len(s):
+			i++
+			if s[i] != '\n' {
+				sb.WriteByte(s[i])
+			}
+			continue
+		case c == '*' || c == '?' || c == '[':
+			glob = true
+		}
+		sb.WriteByte(c)
+	}
+	return sb.String(), glob
+}
+
+// unescapeDouble removes the backslashes bash removes inside double quotes.
+func unescapeDouble(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("$`\"\\\n", s[i+1]) >= 0 {
+			i++
+			if s[i] != '\n' {
+				sb.WriteByte(s[i])
+			}
+			continue
+		}
+		sb.WriteByte(s[i])
+	}
+	return sb.String()
+}
+
+// ansiC decodes the body of a $'...' string.
+func ansiC(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var sb strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			sb.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'a':
+			sb.WriteByte('\a')
+		case 'b':
+			sb.WriteByte('\b')
+		case 'e', 'E':
+			sb.WriteByte(0x1b)
+		case 'f':
+			sb.WriteByte('\f')
+		case 'n':
+			sb.WriteByte('\n')
+		case 'r':
+			sb.WriteByte('\r')
+		case 't':
+			sb.WriteByte('\t')
+		case 'v':
+			sb.WriteByte('\v')
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				sb.WriteByte(s[i] & 0x1f)
+			}
+		case 'x', 'u', 'U':
+			maxDigits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			j := i + 1
+			for j < len(s) && j-i-1 < maxDigits && isHex(s[j]) {
+				j++
+			}
+			if j == i+1 {
+				sb.WriteByte('\\')
+				sb.WriteByte(c)
+				continue
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 16, 32)
+			if c == 'x' {
+				sb.WriteByte(byte(n))
+			} else if utf8.ValidRune(rune(n)) {
+				sb.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && '0' <= s[j] && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 16)
+			sb.WriteByte(byte(n))
+			i = j - 1
+		default: // \\ \' \" \? and unknown escapes
+			if strings.IndexByte(`\'"?`, c) < 0 {
+				sb.WriteByte('\\')
+			}
+			sb.WriteByte(c)
+		}
+	}
+	return sb.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+// expandBraces expands the BraceExp parts left by syntax.SplitBraces into
+// plain words, giving up (false) beyond limit words.
+func expandBraces(wd *syntax.Word, limit int) ([]*syntax.Word, bool) {
+	out := []*syntax.Word{{}}
+	for _, part := range wd.Parts {
+		be, ok := part.(*syntax.BraceExp)
+		if !ok {
+			for _, o := range out {
+				o.Parts = append(o.Parts, part)
+			}
+			continue
+		}
+		var alts []*syntax.Word
+		if be.Sequence {
+			seq, ok := braceSequence(be, limit)
+			if !ok {
+				return nil, false
+			}
+			alts = seq
+		} else {
+			for _, e := range be.Elems {
+				sub, ok := expandBraces(e, limit)
+				if !ok {
+					return nil, false
+				}
+				alts = append(alts, sub...)
+			}
+		}
+		if len(out)*len(alts) > limit {
+			return nil, false
+		}
+		next := make([]*syntax.Word, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				parts := append(append([]syntax.WordPart{}, o.Parts...), a.Parts...)
+				next = append(next, &syntax.Word{Parts: parts})
+			}
+		}
+		out = next
+	}
+	return out, true
+}
+
+func braceSequence(be *syntax.BraceExp, limit int) ([]*syntax.Word, bool) {
+	if len(be.Elems) < 2 {
+		return nil, false
+	}
+	from, to := be.Elems[0].Lit(), be.Elems[1].Lit()
+	step := 1
+	if len(be.Elems) > 2 {
+		n, err := strconv.Atoi(be.Elems[2].Lit())
+		if err != nil || n == 0 {
+			return nil, false
+		}
+		step = max(n, -n)
+	}
+	lit := func(s string) *syntax.Word { return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}} }
+	a, errA := strconv.Atoi(from)
+	b, errB := strconv.Atoi(to)
+	if errA == nil && errB == nil {
+		if (max(a, b)-min(a, b))/step+1 > limit {
+			return nil, false
+		}
+		var out []*syntax.Word
+		for i := a; ; {
+			out = append(out, lit(strconv.Itoa(i)))
+			if a <= b {
+				i += step
+				if i > b {
+					break
+				}
+			} else {
+				i -= step
+				if i < b {
+					break
+				}
+			}
+		}
+		return out, true
+	}
+	if len(from) == 1 && len(to) == 1 {
+		var out []*syntax.Word
+		x, y := int(from[0]), int(to[0])
+		for i := x; ; {
+			out = append(out, lit(string(rune(i))))
+			if x <= y {
+				i += step
+				if i > y {
+					break
+				}
+			} else {
+				i -= step
+				if i < y {
+					break
+				}
+			}
+		}
+		return out, len(out) <= limit
+	}
+	return nil, false
+}
