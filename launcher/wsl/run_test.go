@@ -222,6 +222,7 @@ func TestRunEnforcement(t *testing.T) {
 }
 
 func TestRunStartedErrorAborts(t *testing.T) {
+	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
 	boom := errors.New("audit log unavailable")
 	_, err := Run(context.Background(), &plan.Plan{Argv: []string{"true"}, Dir: `C:\ws`, Workspace: `C:\ws`, Env: w.env()},
@@ -235,6 +236,7 @@ func TestRunStartedErrorAborts(t *testing.T) {
 }
 
 func TestRunRejectsUnrepresentableArgs(t *testing.T) {
+	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
 	for _, argv := range [][]string{{"echo", "a\x00b"}, {"echo", "\xff"}, {"echo", strings.Repeat("x", maxCommandLine)}, nil} {
 		o := runFake(t, w, &plan.Plan{Argv: argv, Dir: `C:\ws`}, Config{})

@@ -222,19 +222,29 @@ func Guard(cwd, workspace string) error {
 	return err
 }
 
+// guardString is the part of the guard that needs no filesystem: it
+// parses both paths and checks that cwd lies inside workspace.
+func guardString(cwd, workspace string) (dir, ws winPath, err error) {
+	ws, err = parseWinPath(workspace, nil)
+	if err != nil {
+		return dir, ws, fmt.Errorf("wsl: workspace %q: %v: %w", workspace, err, plan.ErrDenied)
+	}
+	dir, err = parseWinPath(cwd, &ws)
+	if err != nil {
+		return dir, ws, fmt.Errorf("wsl: working directory %q: %v: %w", cwd, err, plan.ErrDenied)
+	}
+	if !dir.within(ws) {
+		return dir, ws, fmt.Errorf("wsl: working directory %q is outside the workspace %q: %w", cwd, workspace, plan.ErrDenied)
+	}
+	return dir, ws, nil
+}
+
 // guard is Guard returning the cleaned cwd, so that Run translates exactly
 // the path that was checked.
 func guard(cwd, workspace string) (winPath, error) {
-	ws, err := parseWinPath(workspace, nil)
+	dir, ws, err := guardString(cwd, workspace)
 	if err != nil {
-		return winPath{}, fmt.Errorf("wsl: workspace %q: %v: %w", workspace, err, plan.ErrDenied)
-	}
-	dir, err := parseWinPath(cwd, &ws)
-	if err != nil {
-		return winPath{}, fmt.Errorf("wsl: working directory %q: %v: %w", cwd, err, plan.ErrDenied)
-	}
-	if !dir.within(ws) {
-		return winPath{}, fmt.Errorf("wsl: working directory %q is outside the workspace %q: %w", cwd, workspace, plan.ErrDenied)
+		return winPath{}, err
 	}
 	realWS, err := canonicalize(ws)
 	if err != nil {

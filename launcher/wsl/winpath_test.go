@@ -2,6 +2,7 @@ package wsl
 
 import (
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -106,8 +107,15 @@ func TestGuard(t *testing.T) {
 		{`C:\ws`, `C:\ws.`, false, "workspace"},
 		{`1:\ws`, ws, false, "data stream"}, // not a drive letter
 	}
+	// The string guard is checked on every OS; Guard itself adds the
+	// filesystem step on Windows, where these paths do not exist.
 	for _, tt := range tests {
-		err := Guard(tt.cwd, tt.workspace)
+		_, _, err := guardString(tt.cwd, tt.workspace)
+		if runtime.GOOS != "windows" {
+			if gerr := Guard(tt.cwd, tt.workspace); (gerr == nil) != (err == nil) {
+				t.Errorf("Guard(%q, %q) = %v but the string guard says %v", tt.cwd, tt.workspace, gerr, err)
+			}
+		}
 		if tt.ok {
 			if err != nil {
 				t.Errorf("Guard(%q, %q) = %v, want nil", tt.cwd, tt.workspace, err)
@@ -156,7 +164,7 @@ func FuzzGuard(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cwd string) {
-		dir, err := guard(cwd, `C:\ws`)
+		dir, _, err := guardString(cwd, `C:\ws`)
 		if err != nil {
 			return
 		}
@@ -168,7 +176,7 @@ func FuzzGuard(f *testing.F) {
 
 func BenchmarkGuard(b *testing.B) {
 	for b.Loop() {
-		if err := Guard(`C:\Users\dev\src\project\sub\dir`, `c:/users/dev/src/project`); err != nil {
+		if _, _, err := guardString(`C:\Users\dev\src\project\sub\dir`, `c:/users/dev/src/project`); err != nil {
 			b.Fatal(err)
 		}
 	}
