@@ -25,13 +25,13 @@ const (
 func startError(program string, errno uint32, err error) error {
 	switch errno {
 	case errFileNotFound, errPathNotFound, errInvalidName:
-		return fmt.Errorf("windows launcher: start %q: %v: %w", program, err, plan.ErrNotFound)
+		return fmt.Errorf("windows launcher: start %s: %v: %w", quotePath(program), err, plan.ErrNotFound)
 	case errAccessDenied, errBadExeFormat, errExeMachineType, errElevationRequired:
-		return fmt.Errorf("windows launcher: start %q: %v: %w", program, err, plan.ErrDenied)
+		return fmt.Errorf("windows launcher: start %s: %v: %w", quotePath(program), err, plan.ErrDenied)
 	case errDirectory:
-		return fmt.Errorf("windows launcher: start %q: working directory: %v: %w", program, err, plan.ErrSetup)
+		return fmt.Errorf("windows launcher: start %s: working directory: %v: %w", quotePath(program), err, plan.ErrSetup)
 	}
-	return fmt.Errorf("windows launcher: start %q: %v: %w", program, err, plan.ErrSetup)
+	return fmt.Errorf("windows launcher: start %s: %v: %w", quotePath(program), err, plan.ErrSetup)
 }
 
 // ending is why the wait for the job ended.

@@ -2,8 +2,11 @@ package windows
 
 import (
 	"fmt"
-	"github.com/aar-agent/aar-exec/plan"
+	"strconv"
 	"strings"
+	"unicode"
+
+	"github.com/aar-agent/aar-exec/plan"
 )
 
 // checkAbsPath accepts the absolute path shapes the launcher hands to
@@ -22,7 +25,7 @@ func checkAbsPath(what, p string) error {
 			return checkUNC(what, p, `\\`+rest[4:])
 		}
 		if !isDriveAbs(rest) {
-			return fmt.Errorf("windows launcher: %s %q is a device or volume path, not a drive or UNC path", what, p)
+			return fmt.Errorf("windows launcher: %s %s is a device or volume path, not a drive or UNC path", what, quotePath(p))
 		}
 		return nil
 	}
@@ -31,18 +34,18 @@ func checkAbsPath(what, p string) error {
 	case isDriveAbs(p2):
 		return nil
 	case strings.HasPrefix(p2, `\\.\`), strings.HasPrefix(p2, `\\?\`):
-		return fmt.Errorf("windows launcher: %s %q is a device path", what, p)
+		return fmt.Errorf("windows launcher: %s %s is a device path", what, quotePath(p))
 	case strings.HasPrefix(p2, `\\`):
 		return checkUNC(what, p, p2)
 	default:
-		return fmt.Errorf("windows launcher: %s %q is not an absolute Windows path", what, p)
+		return fmt.Errorf("windows launcher: %s %s is not an absolute Windows path", what, quotePath(p))
 	}
 }
 
 func checkUNC(what, orig, p string) error {
 	parts := strings.SplitN(p[2:], `\`, 3)
 	if len(parts) < 2 || parts[0] == "" || parts[1] == "" {
-		return fmt.Errorf("windows launcher: %s %q is not a \\\\server\\share path", what, orig)
+		return fmt.Errorf("windows launcher: %s %s is not a \\\\server\\share path", what, quotePath(orig))
 	}
 	return nil
 }
@@ -121,14 +124,14 @@ func lookPath(name, dir string, env []string, isFile func(string) bool) (string,
 		p := name
 		if !isDriveAbs(strings.ReplaceAll(p, "/", `\`)) && !strings.HasPrefix(p, `\\`) && !strings.HasPrefix(p, `//`) {
 			if len(p) >= 2 && p[1] == ':' || strings.HasPrefix(p, `\`) || strings.HasPrefix(p, "/") {
-				return "", fmt.Errorf("windows launcher: program %q is drive- or root-relative: %w", name, plan.ErrNotFound)
+				return "", fmt.Errorf("windows launcher: program %s is drive- or root-relative: %w", quotePath(name), plan.ErrNotFound)
 			}
 			p = winJoin(dir, p)
 		}
 		if f, ok := findExecutable(p, exts, isFile); ok {
 			return f, nil
 		}
-		return "", fmt.Errorf("windows launcher: program %q: %w", name, plan.ErrNotFound)
+		return "", fmt.Errorf("windows launcher: program %s: %w", quotePath(name), plan.ErrNotFound)
 	}
 	path, _ := envValue(env, "PATH")
 	for _, d := range strings.Split(path, ";") {
@@ -173,4 +176,15 @@ func pathExts(env []string) []string {
 		exts = append(exts, e)
 	}
 	return exts
+}
+
+// quotePath quotes a Windows path for a message without doubling its
+// backslashes, which %q would do; anything unusual falls back to %q.
+func quotePath(p string) string {
+	for _, r := range p {
+		if r == '"' || !unicode.IsPrint(r) {
+			return strconv.Quote(p)
+		}
+	}
+	return `"` + p + `"`
 }

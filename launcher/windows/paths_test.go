@@ -164,3 +164,17 @@ func BenchmarkEnvBlock(b *testing.B) {
 		}
 	}
 }
+
+func TestQuotePath(t *testing.T) {
+	for in, want := range map[string]string{
+		`C:\ws`:      `"C:\ws"`,
+		`C:\a b\é`:   `"C:\a b\é"`,
+		`C:\a"b`:     `"C:\\a\"b"`,
+		"C:\\a\x00b": `"C:\\a\x00b"`,
+		"C:\\a\nb":   `"C:\\a\nb"`,
+	} {
+		if got := quotePath(in); got != want {
+			t.Errorf("quotePath(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

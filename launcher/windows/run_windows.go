@@ -88,7 +88,11 @@ func Run(ctx context.Context, p *plan.Plan, opt Options, started plan.Started) (
 		token = 0
 	}
 
-	pi, err := startSuspended(program, line, env, p.Dir, token)
+	stdin := os.Stdin
+	if p.Stdin != nil {
+		stdin = p.Stdin // the script the CLI read from stdin to judge it
+	}
+	pi, err := startSuspended(program, line, env, p.Dir, token, [3]*os.File{stdin, os.Stdout, os.Stderr})
 	if err != nil {
 		return plan.Result{}, err
 	}
@@ -216,7 +220,7 @@ func waitJob(job, port win.Handle, done chan<- struct{}) {
 // stdio handles (PROC_THREAD_ATTRIBUTE_HANDLE_LIST), with token when it is
 // not zero. The program path is passed as lpApplicationName so Windows does
 // no search of its own.
-func startSuspended(program, line string, env []uint16, dir string, token win.Token) (*win.ProcessInformation, error) {
+func startSuspended(program, line string, env []uint16, dir string, token win.Token, stdio [3]*os.File) (*win.ProcessInformation, error) {
 	app, err := win.UTF16PtrFromString(program)
 	if err != nil {
 		return nil, setupErr(err)
@@ -234,7 +238,10 @@ func startSuspended(program, line string, env []uint16, dir string, token win.To
 	self := win.CurrentProcess()
 	var handles []win.Handle
 	var std [3]win.Handle
-	for i, f := range []*os.File{os.Stdin, os.Stdout, os.Stderr} {
+	for i, f := range stdio {
+		if f == nil {
+			continue
+		}
 		h := win.Handle(f.Fd())
 		if h == 0 || h == win.InvalidHandle {
 			continue

@@ -119,19 +119,19 @@ func verify(s setup, rb readBack) verdict {
 				// A Low label left by an earlier run would let the
 				// command write the workspace it must only read.
 				if l.err != nil {
-					missing = append(missing, fmt.Sprintf("read-only workspace (label of %q unreadable: %v)", l.path, l.err))
+					missing = append(missing, fmt.Sprintf("read-only workspace (label of %s unreadable: %v)", quotePath(l.path), l.err))
 					lowOK = false
 				} else if checkLowLabel(l.sddl, l.isDir) == nil {
-					missing = append(missing, fmt.Sprintf("read-only workspace (%q is labelled Low-writable, left by an earlier run)", l.path))
+					missing = append(missing, fmt.Sprintf("read-only workspace (%s is labelled Low-writable, left by an earlier run)", quotePath(l.path)))
 					lowOK = false
 				}
 				continue
 			}
 			if l.err != nil {
-				missing = append(missing, fmt.Sprintf("low-writable label on %q (%v)", l.path, l.err))
+				missing = append(missing, fmt.Sprintf("low-writable label on %s (%v)", quotePath(l.path), l.err))
 				lowOK = false
 			} else if err := checkLowLabel(l.sddl, l.isDir); err != nil {
-				missing = append(missing, fmt.Sprintf("low-writable label on %q (%v)", l.path, err))
+				missing = append(missing, fmt.Sprintf("low-writable label on %s (%v)", quotePath(l.path), err))
 				lowOK = false
 			}
 		}

@@ -163,16 +163,16 @@ func TestVerify(t *testing.T) {
 		{name: "query failed", p: p, opt: on, rb: func(s setup) readBack { rb := goodReadBack(s); rb.jobErr = errors.New("denied"); return rb },
 			refuse: []string{"job limits (denied)"}},
 		{name: "label missing", p: p, opt: on, rb: func(s setup) readBack { rb := goodReadBack(s); rb.labels[1].sddl = ""; return rb },
-			refuse: []string{`label on "C:\\cache" (no integrity label`}},
+			refuse: []string{`label on "C:\cache" (no integrity label`}},
 		{name: "label unreadable", p: p, opt: on, rb: func(s setup) readBack {
 			rb := goodReadBack(s)
 			rb.labels[0].err = errors.New("Access is denied.")
 			return rb
-		}, refuse: []string{`label on "C:\\ws" (Access is denied.)`}},
+		}, refuse: []string{`label on "C:\ws" (Access is denied.)`}},
 		{name: "wine refuses everything", p: p, opt: on, rb: wine,
-			refuse: []string{"kill-on-job-close", "die-on-unhandled", "active-process", "process-memory", "job memory", "High", `"C:\\ws"`, `"C:\\cache"`}},
+			refuse: []string{"kill-on-job-close", "die-on-unhandled", "active-process", "process-memory", "job memory", "High", `"C:\ws"`, `"C:\cache"`}},
 		{name: "wine best effort falls back to the job", p: withBest(p), opt: on, rb: wine, mechanism: mechanismJob,
-			missing: []string{"job memory", "High", `"C:\\ws"`, "fell back to the job object alone"}},
+			missing: []string{"job memory", "High", `"C:\ws"`, "fell back to the job object alone"}},
 		{name: "opted out runs and says so", p: p, opt: Options{}, rb: func(s setup) readBack { return readBack{job: s.limits} },
 			mechanism: mechanismJob, missing: []string{"use_low_integrity is false"}},
 		{name: "read-only needs low integrity", p: withRO(p), opt: Options{}, rb: func(s setup) readBack { return readBack{job: s.limits} },
