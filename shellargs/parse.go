@@ -76,7 +76,12 @@ type UsageError struct {
 
 // Error returns a lower-case message without the "aar-exec: " prefix.
 func (e *UsageError) Error() string {
-	msg := fmt.Sprintf("%q: %s", e.Arg, e.Reason)
+	arg := e.Arg
+	if len(arg) > 60 {
+		// A whole script in an error message helps nobody.
+		arg = arg[:50] + "..."
+	}
+	msg := fmt.Sprintf("%q: %s", arg, e.Reason)
 	if e.Hint != "" {
 		msg += "; " + e.Hint
 	}
@@ -369,15 +374,26 @@ func checkWords(argv0 string, args []string) error {
 		return &UsageError{Arg: "argv", Reason: fmt.Sprintf("%d bytes of arguments, more than the %d accepted", total, MaxArgBytes),
 			Hint: "put long scripts in a file and pass its name"}
 	}
-	for i, a := range append([]string{argv0}, args...) {
-		if strings.IndexByte(a, 0) >= 0 {
-			return &UsageError{Arg: a, Reason: fmt.Sprintf("argument %d contains a NUL byte", i),
-				Hint: "remove it; no shell can receive one"}
+	if err := checkWord(0, argv0); err != nil {
+		return err
+	}
+	for i, a := range args {
+		if err := checkWord(i+1, a); err != nil {
+			return err
 		}
-		if !utf8.ValidString(a) {
-			return &UsageError{Arg: a, Reason: fmt.Sprintf("argument %d is not valid UTF-8", i),
-				Hint: "encode it as UTF-8, or write the bytes with $'\\xNN' inside the command"}
-		}
+	}
+	return nil
+}
+
+// checkWord fails on a NUL byte or invalid UTF-8 in argument i.
+func checkWord(i int, a string) error {
+	if strings.IndexByte(a, 0) >= 0 {
+		return &UsageError{Arg: a, Reason: fmt.Sprintf("argument %d contains a NUL byte", i),
+			Hint: "remove it; no shell can receive one"}
+	}
+	if !utf8.ValidString(a) {
+		return &UsageError{Arg: a, Reason: fmt.Sprintf("argument %d is not valid UTF-8", i),
+			Hint: "encode it as UTF-8, or write the bytes with $'\\xNN' inside the command"}
 	}
 	return nil
 }

@@ -212,6 +212,7 @@ func TestParseErrors(t *testing.T) {
 		{"empty script", "", []string{"-e", ""}, `empty script file name`},
 		{"nul", "", []string{"-c", "echo a\x00b"}, `argument 2 contains a NUL byte`},
 		{"nul argv0", "aar\x00", nil, `argument 0 contains a NUL byte`},
+		{"nul in a long script", "", []string{"-c", strings.Repeat("echo hi; ", 1000) + "\x00"}, `"echo hi; echo hi; echo hi; echo hi; echo hi; echo h...": argument 2 contains a NUL byte`},
 		{"invalid utf8", "", []string{"-c", "echo \xff"}, `argument 2 is not valid UTF-8`},
 		{"huge", "", []string{"-c", strings.Repeat("x", MaxArgBytes)}, `more than the 8388608 accepted`},
 	}
