@@ -79,7 +79,11 @@ func (e *UsageError) Error() string {
 	arg := e.Arg
 	if len(arg) > 60 {
 		// A whole script in an error message helps nobody.
-		arg = arg[:50] + "..."
+		cut := 50
+		for cut > 0 && !utf8.RuneStart(arg[cut]) {
+			cut--
+		}
+		arg = arg[:cut] + "..."
 	}
 	msg := fmt.Sprintf("%q: %s", arg, e.Reason)
 	if e.Hint != "" {

@@ -33,8 +33,9 @@ type parseCase struct {
 	notBash bool
 }
 
-// probe prints what bash made of its arguments.
-const probe = `echo "0=$0 args=$* flags=$-"; set -o | grep -E '^(pipefail|errexit|nounset|posix|noglob|xtrace)[[:space:]]' || :; shopt login_shell extglob || :`
+// probe prints what bash made of its arguments. It has no pipeline, whose
+// two sides would race to write their -x traces.
+const probe = `echo "0=$0 args=$* flags=$-"; o=$(set -o); grep -E '^(pipefail|errexit|nounset|posix|noglob|xtrace)[[:space:]]' <<<"$o" || :; shopt login_shell extglob || :`
 
 func parseCases() []parseCase {
 	P := probe
@@ -212,7 +213,8 @@ func TestParseErrors(t *testing.T) {
 		{"empty script", "", []string{"-e", ""}, `empty script file name`},
 		{"nul", "", []string{"-c", "echo a\x00b"}, `argument 2 contains a NUL byte`},
 		{"nul argv0", "aar\x00", nil, `argument 0 contains a NUL byte`},
-		{"nul in a long script", "", []string{"-c", strings.Repeat("echo hi; ", 1000) + "\x00"}, `"echo hi; echo hi; echo hi; echo hi; echo hi; echo h...": argument 2 contains a NUL byte`},
+		{"nul in a long script", "", []string{"-c", strings.Repeat("echo hi; ", 1000) + "\x00"}, `"echo hi; echo hi; echo hi; echo hi; echo hi; echo ...": argument 2 contains a NUL byte`},
+		{"long multibyte argument", "", []string{"-q" + strings.Repeat("é", 40)}, `"-q"`},
 		{"invalid utf8", "", []string{"-c", "echo \xff"}, `argument 2 is not valid UTF-8`},
 		{"huge", "", []string{"-c", strings.Repeat("x", MaxArgBytes)}, `more than the 8388608 accepted`},
 	}
