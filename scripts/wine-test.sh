@@ -11,6 +11,7 @@
 # Needs root to install wine, wine64 and gcc-mingw-w64-x86-64 when missing.
 # Everything else lives in a throw-away directory, removed on exit.
 # Exits non-zero when a check fails. `make test` never needs this.
+# GOTESTFLAGS adds flags to go test, e.g. GOTESTFLAGS=-v.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -58,7 +59,8 @@ for d in launcher/windows policy redact audit; do
 	if compgen -G "$d/*.go" >/dev/null; then pkgs+=("./$d/"); fi
 done
 step "go test under wine: ${pkgs[*]}"
-if ! GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 -exec "$root/scripts/wine/go_windows_exec" "${pkgs[@]}"; then
+# shellcheck disable=SC2086 # GOTESTFLAGS (e.g. -v) is a list of flags
+if ! GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 ${GOTESTFLAGS:-} -exec "$root/scripts/wine/go_windows_exec" "${pkgs[@]}"; then
 	fail "go test under wine"
 fi
 

@@ -55,3 +55,18 @@ func envBlock(env []string) ([]uint16, error) {
 	}
 	return append(block, 0), nil
 }
+
+// withTemp points TEMP and TMP at the run's private temporary directory:
+// a Low-integrity command cannot write the user's own %TEMP%, and a
+// private one also keeps runs apart and is removed afterwards.
+func withTemp(env []string, dir string) []string {
+	out := make([]string, 0, len(env)+2)
+	for _, kv := range env {
+		name, _, _ := cutEnv(kv)
+		if strings.EqualFold(name, "TEMP") || strings.EqualFold(name, "TMP") {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, "TEMP="+dir, "TMP="+dir)
+}

@@ -178,3 +178,11 @@ func TestQuotePath(t *testing.T) {
 		}
 	}
 }
+
+func TestWithTemp(t *testing.T) {
+	got := withTemp([]string{"Path=x", "temp=C:\\old", "TMP=C:\\old", "A=1"}, `C:\t\aar-exec-1`)
+	want := []string{"Path=x", "A=1", `TEMP=C:\t\aar-exec-1`, `TMP=C:\t\aar-exec-1`}
+	if !slices.Equal(got, want) {
+		t.Errorf("withTemp = %q, want %q", got, want)
+	}
+}

@@ -52,7 +52,18 @@ func Run(ctx context.Context, p *plan.Plan, opt Options, started plan.Started) (
 	if err != nil {
 		return plan.Result{}, setupErr(err)
 	}
-	env, err := envBlock(p.Env)
+	envList := p.Env
+	var tmp string
+	if s.lowIL {
+		// Like the Linux launcher, give the command a private temporary
+		// directory; it must be Low-writable, so it is stamped below.
+		if tmp, err = os.MkdirTemp("", "aar-exec-"); err != nil {
+			return plan.Result{}, fmt.Errorf("windows launcher: temporary directory: %v: %w", err, plan.ErrSetup)
+		}
+		defer os.RemoveAll(tmp)
+		envList = withTemp(envList, tmp)
+	}
+	env, err := envBlock(envList)
 	if err != nil {
 		return plan.Result{}, setupErr(err)
 	}
@@ -76,7 +87,7 @@ func Run(ctx context.Context, p *plan.Plan, opt Options, started plan.Started) (
 		if s.readOnly && s.workspace != "" {
 			rb.labels = append(rb.labels, currentLabel(s.workspace))
 		}
-		for _, w := range s.writable {
+		for _, w := range append(s.writable, tmp) {
 			rb.labels = append(rb.labels, stampLow(w))
 		}
 	}
@@ -112,7 +123,7 @@ func Run(ctx context.Context, p *plan.Plan, opt Options, started plan.Started) (
 	if v.useToken {
 		c.rid, c.ridErr = processRID(pi.Process)
 	}
-	fatal, more := verifyChild(v.useToken, c)
+	more, fatal := verifyChild(v.useToken, c)
 	if fatal != nil {
 		return kill(fatal)
 	}

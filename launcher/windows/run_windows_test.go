@@ -213,3 +213,24 @@ func TestProbeSaysSomething(t *testing.T) {
 	}
 	t.Log(r.String())
 }
+
+// BenchmarkRunBestEffort measures a whole launch: job, read-backs, token,
+// labels, suspended start, resume and the wait for the job to empty.
+func BenchmarkRunBestEffort(b *testing.B) {
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ws, err := os.MkdirTemp("", "aar-winbench-")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer os.Remove(ws)
+	p := &plan.Plan{Argv: []string{exe}, Dir: ws, Workspace: ws, BestEffort: true, MaxMemoryMB: 512,
+		Env: append(os.Environ(), "AAR_WINTEST_CHILD=exit", "AAR_WINTEST_ARG=0")}
+	for b.Loop() {
+		if _, err := Run(context.Background(), p, Options{UseLowIntegrity: true}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

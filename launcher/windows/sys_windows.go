@@ -182,7 +182,7 @@ func readLabel(path string) (string, error) {
 // label on a directory propagates it through the whole tree, which is slow
 // on big workspaces.
 func stampLow(path string) labelReadBack {
-	lr := labelReadBack{path: path}
+	lr := labelReadBack{path: path, wantLow: true}
 	fi, err := os.Stat(path)
 	if err != nil {
 		lr.err = err

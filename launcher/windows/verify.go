@@ -26,10 +26,11 @@ type setup struct {
 
 // labelReadBack is one path's label as read back after stamping.
 type labelReadBack struct {
-	path  string
-	isDir bool
-	sddl  string
-	err   error // stamping or reading failed
+	path    string
+	isDir   bool
+	wantLow bool // stamped Low-writable; false for a read-only workspace
+	sddl    string
+	err     error // stamping or reading failed
 }
 
 // readBack is what the system reported after the job, the token and the
@@ -115,7 +116,7 @@ func verify(s setup, rb readBack) verdict {
 			}
 		}
 		for _, l := range rb.labels {
-			if s.readOnly {
+			if !l.wantLow {
 				// A Low label left by an earlier run would let the
 				// command write the workspace it must only read.
 				if l.err != nil {
@@ -210,21 +211,21 @@ type childReadBack struct {
 // instruction. Being outside the job is always fatal: without it nothing
 // else holds. A wrong integrity level is missing like any other
 // protection.
-func verifyChild(useToken bool, c childReadBack) (fatal error, missing []string) {
+func verifyChild(useToken bool, c childReadBack) (missing []string, fatal error) {
 	if c.inJobErr != nil {
-		return fmt.Errorf("windows launcher: child is not verifiably in the job (%v): %w", c.inJobErr, plan.ErrSetup), nil
+		return nil, fmt.Errorf("windows launcher: child is not verifiably in the job (%v): %w", c.inJobErr, plan.ErrSetup)
 	}
 	if !c.inJob {
-		return fmt.Errorf("windows launcher: child is not in the job: %w", plan.ErrSetup), nil
+		return nil, fmt.Errorf("windows launcher: child is not in the job: %w", plan.ErrSetup)
 	}
 	if !useToken {
 		return nil, nil
 	}
 	if c.ridErr != nil {
-		return nil, []string{fmt.Sprintf("child integrity level (%v)", c.ridErr)}
+		return []string{fmt.Sprintf("child integrity level (%v)", c.ridErr)}, nil
 	}
 	if err := checkIntegrity("child", c.rid); err != nil {
-		return nil, []string{"low integrity (" + err.Error() + ")"}
+		return []string{"low integrity (" + err.Error() + ")"}, nil
 	}
 	return nil, nil
 }

@@ -124,7 +124,7 @@ func TestCheckIntegrity(t *testing.T) {
 func goodReadBack(s setup) readBack {
 	rb := readBack{job: s.limits, tokenRID: ridLow}
 	for _, w := range s.writable {
-		rb.labels = append(rb.labels, labelReadBack{path: w, isDir: true, sddl: "S:(ML;OICI;NW;;;LW)"})
+		rb.labels = append(rb.labels, labelReadBack{path: w, isDir: true, wantLow: true, sddl: "S:(ML;OICI;NW;;;LW)"})
 	}
 	return rb
 }
@@ -145,7 +145,7 @@ func TestVerify(t *testing.T) {
 	wine := func(s setup) readBack {
 		rb := readBack{tokenRID: ridHigh}
 		for _, w := range s.writable {
-			rb.labels = append(rb.labels, labelReadBack{path: w, isDir: true, err: errors.New("Access is denied.")})
+			rb.labels = append(rb.labels, labelReadBack{path: w, isDir: true, wantLow: true, err: errors.New("Access is denied.")})
 		}
 		return rb
 	}
@@ -179,6 +179,12 @@ func TestVerify(t *testing.T) {
 			refuse: []string{"read-only (needs windows.use_low_integrity)"}},
 		{name: "read-only clean workspace", p: withRO(p), opt: on, rb: func(s setup) readBack {
 			return readBack{job: s.limits, tokenRID: ridLow, labels: []labelReadBack{{path: `C:\ws`, isDir: true, sddl: "S:"}}}
+		}, mechanism: mechanismJobLowIL, useToken: true},
+		{name: "read-only with a Low temp dir", p: withRO(p), opt: on, rb: func(s setup) readBack {
+			return readBack{job: s.limits, tokenRID: ridLow, labels: []labelReadBack{
+				{path: `C:\ws`, isDir: true, sddl: "S:"},
+				{path: `C:\Temp\aar-exec-1`, isDir: true, wantLow: true, sddl: "S:(ML;OICI;NW;;;LW)"},
+			}}
 		}, mechanism: mechanismJobLowIL, useToken: true},
 		{name: "read-only leftover label", p: withRO(p), opt: on, rb: func(s setup) readBack {
 			return readBack{job: s.limits, tokenRID: ridLow, labels: []labelReadBack{{path: `C:\ws`, isDir: true, sddl: "S:(ML;OICI;NW;;;LW)"}}}
@@ -277,7 +283,7 @@ func TestVerifyChild(t *testing.T) {
 		{"no token asked", false, childReadBack{inJob: true, rid: ridHigh}, false, ""},
 	}
 	for _, tt := range tests {
-		fatal, missing := verifyChild(tt.useToken, tt.c)
+		missing, fatal := verifyChild(tt.useToken, tt.c)
 		if (fatal != nil) != tt.fatal || (fatal != nil && !errors.Is(fatal, plan.ErrSetup)) {
 			t.Errorf("%s: fatal = %v, want fatal=%v wrapping ErrSetup", tt.name, fatal, tt.fatal)
 		}
