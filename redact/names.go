@@ -1,0 +1,186 @@
+package redact
+
+import "strings"
+
+// strength says how sure a name is to hold a secret.
+type strength int
+
+const (
+	notSecret strength = iota
+	// weak names (DEPLOY_KEY, SESSION, AUTH) hide a secret only when the
+	// value also looks like one, so `--sort-key name` survives.
+	weak
+	// strong names (TOKEN, PASSWORD, SECRET, ...) hide any real value.
+	strong
+)
+
+// SecretName reports whether an environment variable, flag, header, JSON
+// field or query parameter called name is expected to hold a credential.
+//
+// The name is split into words at '_', '-', '.', '/', ':' and camelCase
+// boundaries, so GITHUB_TOKEN, --api-key, apiKey, X-Api-Key and
+// auth.password all match. A name matches when a word ends in TOKEN,
+// SECRET, PASSWORD, PASSWD, PASSPHRASE, CREDENTIAL(S), COOKIE or SIGNATURE,
+// when a word is PASS, PWD, PW, PAT, SIG, AUTH, BEARER, AUTHORIZATION or
+// SESSION, or when it ends in KEY (API_KEY, ACCESS_KEY, ACCOUNTKEY, ...).
+// Names that describe a secret rather than hold one do not match: those
+// ending in FILE, PATH, DIR, URL, ID, NAME, TYPE, TTL and the like
+// (GOOGLE_APPLICATION_CREDENTIALS_FILE, TOKEN_URL, AWS_ACCESS_KEY_ID),
+// flags such as --password-stdin or --with-token, public keys, sort and
+// partition keys, and the shell's own PWD and OLDPWD.
+func SecretName(name string) bool {
+	return nameStrength(name) != notSecret
+}
+
+// nameStrength classifies name; see [SecretName].
+func nameStrength(name string) strength {
+	name = strings.TrimLeft(name, "-_$")
+	if name == "" || len(name) > 128 {
+		return notSecret
+	}
+	var buf [16]string
+	words := splitName(name, buf[:0])
+	if len(words) == 0 {
+		return notSecret
+	}
+	if len(words) == 1 && (words[0] == "PWD" || words[0] == "OLDPWD") {
+		return notSecret
+	}
+	last := words[len(words)-1]
+	if describingSuffix(last) || describingPrefix(words[0]) {
+		return notSecret
+	}
+	best := notSecret
+	for i, w := range words {
+		s := wordStrength(w)
+		if s == notSecret && w == "KEY" && i > 0 && (i == len(words)-1) {
+			switch words[i-1] {
+			case "PUBLIC", "PUB", "SORT", "PARTITION", "PRIMARY", "FOREIGN", "CACHE",
+				"HASH", "RANGE", "ROW", "LOOKUP", "MAP", "HOT", "SHORTCUT", "GPG", "PGP",
+				"IDEMPOTENCY", "DEDUP", "DEDUPLICATION", "OBJECT", "S3", "BUCKET", "REGISTRY":
+				s = notSecret
+			case "API", "ACCESS", "SECRET", "PRIVATE", "ACCOUNT", "MASTER", "ENCRYPTION",
+				"SIGNING", "AUTH", "LICENSE", "SERVICE", "SUBSCRIPTION", "APP", "CLIENT",
+				"SHARED", "DEPLOY", "WEBHOOK", "HMAC", "JWT", "SSH", "ADMIN", "ROOT", "SERVER":
+				s = strong
+			default:
+				s = weak
+			}
+		}
+		if w == "STRING" && i > 0 && (words[i-1] == "CONNECTION" || words[i-1] == "CONN") {
+			s = strong
+		}
+		if s == notSecret && w == "KEY" && len(words) == 1 {
+			s = weak
+		}
+		if s > best {
+			best = s
+		}
+	}
+	return best
+}
+
+// wordStrength classifies one upper-case word of a name.
+func wordStrength(w string) strength {
+	switch w {
+	case "PASS", "PWD", "PW", "PAT", "SIG", "BEARER", "AUTHORIZATION", "PASSIN", "PASSOUT",
+		"STOREPASS", "KEYPASS", "SRCSTOREPASS", "DESTSTOREPASS", "SRCKEYPASS", "DESTKEYPASS",
+		"SESSID", "PHPSESSID", "JSESSIONID", "SESSIONID", "CREDS", "SAS", "HTPASSWD", "NETRC",
+		"AUTH":
+		return strong
+	case "SESSION", "SALT", "OTP", "PIN", "SEED", "MNEMONIC", "CONNSTR":
+		return weak
+	case "BYPASS", "COMPASS", "ASKPASS", "PASSTHROUGH", "PASSTHRU", "PASSIVE", "TOKENIZER", "TOKENIZERS",
+		"PASSED", "PASSES":
+		return notSecret
+	}
+	for _, suf := range [...]string{
+		"TOKEN", "TOKENS", "SECRET", "SECRETS", "PASSWORD", "PASSWORDS", "PASSWD", "PASSPHRASE",
+		"CREDENTIAL", "CREDENTIALS", "COOKIE", "COOKIES", "SIGNATURE",
+	} {
+		if strings.HasSuffix(w, suf) {
+			return strong
+		}
+	}
+	if strings.HasPrefix(w, "PASSWORD") || strings.HasPrefix(w, "PASSWD") || strings.HasPrefix(w, "SECRET") {
+		return strong
+	}
+	if len(w) > 3 && strings.HasSuffix(w, "KEY") {
+		switch w {
+		case "APIKEY", "ACCESSKEY", "SECRETKEY", "PRIVATEKEY", "ACCOUNTKEY", "AUTHKEY",
+			"MASTERKEY", "SIGNINGKEY", "LICENSEKEY", "SHAREDACCESSKEY", "SUBSCRIPTIONKEY", "APPKEY":
+			return strong
+		case "MONKEY", "TURNKEY", "HOTKEY", "PUBKEY", "PUBLICKEY", "HOCKEY", "DONKEY", "WHISKEY":
+			return notSecret
+		}
+		return weak
+	}
+	return notSecret
+}
+
+// describingSuffix lists last words that make a name describe a secret
+// (where it is, how long it lives) rather than hold one.
+func describingSuffix(w string) bool {
+	switch w {
+	case "FILE", "FILES", "PATH", "DIR", "SOCK", "SOCKET", "URL", "URI", "ENDPOINT", "HOST",
+		"PORT", "USER", "USERNAME", "ID", "IDS", "NAME", "NAMES", "TYPE", "TTL", "TIMEOUT", "EXPIRY",
+		"EXPIRES", "EXPIRATION", "EXPIRE", "LENGTH", "LEN", "SIZE", "COUNT", "ENABLED", "DISABLED",
+		"MODE", "VERSION", "REGION", "PROFILE", "FORMAT", "ALGORITHM", "ALG", "HEADER", "PREFIX",
+		"SCOPE", "SCOPES", "DOMAIN", "ISSUER", "AUDIENCE", "LIMIT", "MAX", "MIN", "ENV", "VAR",
+		"FIELD", "KIND", "STDIN", "PROMPT", "HELPER", "COMMAND", "CMD", "PROVIDER", "POLICY",
+		"LOCATION", "REF", "ARN", "LABEL", "RETRIES", "INTERVAL", "METHOD", "STRATEGY", "REQUIRED",
+		"LIFETIME", "DURATION", "STORE", "BACKEND", "MANAGER", "VAULT", "ENGINE", "SERVICE",
+		"SOURCE", "KEYRING", "AGENT", "ROTATION", "RENEWAL", "ALIAS", "PARALLELISM", "STATUS",
+		"STRENGTH", "POLICIES", "ROLE", "OUTPUT":
+		return true
+	}
+	return false
+}
+
+// describingPrefix lists first words of boolean flags and settings:
+// --with-token and --no-password take no value.
+func describingPrefix(w string) bool {
+	switch w {
+	case "NO", "WITH", "USE", "SKIP", "ALLOW", "ENABLE", "DISABLE", "SHOW", "PRINT", "REQUIRE",
+		"ASK", "PROMPT", "IGNORE", "INSECURE", "GENERATE", "ROTATE", "NUM", "MAX", "MIN", "IS",
+		"HAS", "SAVE", "FORCE", "RESET", "CHANGE", "FORGOT", "VERIFY", "VALIDATE", "CHECK", "LIST",
+		"GET", "DELETE", "CREATE", "NEW", "TEST", "PUBLIC", "PUB":
+		return true
+	}
+	return false
+}
+
+// splitName upper-cases name and splits it into words at separators and
+// camelCase boundaries, appending them to dst.
+func splitName(name string, dst []string) []string {
+	var b strings.Builder
+	flush := func() {
+		if b.Len() > 0 {
+			dst = append(dst, b.String())
+			b.Reset()
+		}
+	}
+	var prev byte
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			b.WriteByte(c - 'a' + 'A')
+		case c >= 'A' && c <= 'Z':
+			// "apiKey" splits before K; "APIKey" splits before K too.
+			if prev >= 'a' && prev <= 'z' {
+				flush()
+			} else if prev >= 'A' && prev <= 'Z' && i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' && b.Len() > 1 {
+				flush()
+			}
+			b.WriteByte(c)
+		case c >= '0' && c <= '9':
+			b.WriteByte(c)
+		default:
+			flush()
+		}
+		prev = c
+	}
+	flush()
+	return dst
+}

@@ -1,0 +1,402 @@
+package redact
+
+import "strings"
+
+// A mark asks to mask bytes [a,b) of word w.
+type mark struct{ w, a, b int }
+
+// splitWords splits s into shell-like words: runs of non-blank bytes, where
+// a quoted part may hold blanks. It returns [start,end) offsets.
+func splitWords(s string, dst [][2]int) [][2]int {
+	for i := 0; i < len(s); {
+		if isSpace(s[i]) {
+			i++
+			continue
+		}
+		start := i
+		for i < len(s) && !isSpace(s[i]) {
+			switch s[i] {
+			case '\\':
+				i += 2
+				continue
+			case '"', '\'':
+				q := s[i]
+				i++
+				for i < len(s) && s[i] != q {
+					if s[i] == '\\' && q == '"' {
+						i++
+					}
+					i++
+				}
+			}
+			i++
+		}
+		if i > len(s) {
+			i = len(s)
+		}
+		dst = append(dst, [2]int{start, i})
+	}
+	return dst
+}
+
+// unquote strips one layer of matching quotes, returning the inside and
+// its offset in w.
+func unquote(w string) (string, int) {
+	if len(w) >= 2 && (w[0] == '"' || w[0] == '\'') && w[len(w)-1] == w[0] {
+		return w[1 : len(w)-1], 1
+	}
+	return w, 0
+}
+
+func isSeparator(w string) bool {
+	switch w {
+	case "|", "||", "&&", ";", "&", "|&", "(", ")", "{", "}", "then", "do", "else", "!":
+		return true
+	}
+	return false
+}
+
+// toolFamily maps a program name to the family whose password flags it
+// shares, or "".
+func toolFamily(w string) string {
+	if len(w) < 2 || len(w) > 40 || w[0] == '-' {
+		return ""
+	}
+	if i := strings.LastIndexByte(w, '/'); i >= 0 {
+		w = w[i+1:]
+	}
+	if i := strings.LastIndexByte(w, '\\'); i >= 0 {
+		w = w[i+1:]
+	}
+	w = strings.TrimSuffix(w, ".exe")
+	switch w {
+	case "mysql", "mysqldump", "mysqladmin", "mariadb", "mariadb-dump", "mysqlimport", "mysqlcheck",
+		"mysqlsh", "mysqlpump", "mysqlshow", "mysqlbinlog", "mariadb-admin":
+		return "mysql"
+	case "sshpass":
+		return "sshpass"
+	case "docker", "podman", "nerdctl", "buildah", "skopeo", "helm", "oras", "crane", "regctl", "finch", "az", "cf":
+		return "docker"
+	case "redis-cli", "valkey-cli", "keydb-cli":
+		return "redis"
+	case "mongo", "mongosh", "mongodump", "mongorestore", "mongoexport", "mongoimport", "mongostat",
+		"mongotop", "mongofiles":
+		return "mongo"
+	case "ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami", "ldappasswd", "ldapcompare",
+		"ldapmodrdn", "ldapexop":
+		return "ldap"
+	case "zip", "unzip", "zipcloak", "sqlcmd", "bcp", "osql", "ipmitool":
+		return "capP"
+	case "7z", "7za", "7zr", "7zz", "rar", "unrar":
+		return "7z"
+	case "curl", "wget", "http", "https", "xh", "xhs", "httpie", "ab", "hey", "lftp", "aria2c", "wget2":
+		return "curl"
+	case "gh":
+		return "gh"
+	case "htpasswd":
+		return "htpasswd"
+	case "openssl":
+		return "openssl"
+	case "echo", "printf":
+		return "echo"
+	case "mc", "mcli":
+		return "mc"
+	}
+	return ""
+}
+
+// valueKind says how a flag's value holds its secret.
+type valueKind int
+
+const (
+	noValue    valueKind = iota
+	wholeValue           // the whole value
+	weakValue            // the whole value, when it looks random
+	userPass             // user:password, mask after the first ':'
+	cookieList           // name=value; name2=value2, mask values
+)
+
+// flagKind classifies flag (with its dashes) used with a tool family.
+func flagKind(tool string, login, secretCmd bool, flag string) valueKind {
+	switch tool {
+	case "curl":
+		switch flag {
+		case "-u", "--user", "-U", "--proxy-user", "-a", "--auth", "--http-user", "--ftp-user":
+			return userPass
+		case "-b", "--cookie":
+			return cookieList
+		}
+	case "sshpass", "mongo":
+		if flag == "-p" {
+			return wholeValue
+		}
+	case "docker":
+		if login && flag == "-p" {
+			return wholeValue
+		}
+	case "redis":
+		if flag == "-a" {
+			return wholeValue
+		}
+	case "ldap":
+		if flag == "-w" {
+			return wholeValue
+		}
+	case "capP":
+		if flag == "-P" {
+			return wholeValue
+		}
+	case "openssl":
+		if flag == "-k" || flag == "-K" {
+			return wholeValue
+		}
+	case "gh":
+		if secretCmd && (flag == "-b" || flag == "--body") {
+			return wholeValue
+		}
+	}
+	name := strings.TrimLeft(flag, "-")
+	if len(name) < 2 || strings.HasPrefix(flag, "-") && !strings.HasPrefix(flag, "--") && len(name) < 2 {
+		return noValue
+	}
+	switch nameStrength(name) {
+	case strong:
+		return wholeValue
+	case weak:
+		return weakValue
+	}
+	return noValue
+}
+
+// attachedPrefix reports how many bytes of w are a short flag whose value
+// is glued to it (mysql -pSECRET, sshpass -pSECRET, 7z -pSECRET).
+func attachedPrefix(tool, w string) int {
+	switch tool {
+	case "mysql", "sshpass", "7z", "mongo":
+		if len(w) > 2 && strings.HasPrefix(w, "-p") {
+			return 2
+		}
+	case "redis":
+		if len(w) > 2 && strings.HasPrefix(w, "-a") {
+			return 2
+		}
+	case "capP":
+		if len(w) > 2 && strings.HasPrefix(w, "-P") {
+			return 2
+		}
+	}
+	return 0
+}
+
+// flagPass finds secrets that span words: flag/value pairs, `set NAME
+// VALUE`, `echo SECRET | docker login --password-stdin` and htpasswd's
+// positional password.
+func flagPass(words []string, marks []mark) []mark {
+	tool := ""
+	login, secretCmd := false, false
+	segStart := 0
+	stdinSecret := false
+	for _, w := range words {
+		if strings.Contains(w, "-stdin") || strings.Contains(w, "--with-token") || strings.Contains(w, "chpasswd") ||
+			w == "-S" || w == "--stdin" {
+			stdinSecret = true
+			break
+		}
+	}
+	htpasswdArgs, mcArgs, mcAlias := 0, 0, false
+	htpasswdB, htpasswdN := false, false
+	for i := 0; i < len(words); i++ {
+		w, off := unquote(words[i])
+		if isSeparator(w) {
+			if w == "|" && stdinSecret && tool == "echo" {
+				marks = markEcho(words, segStart, i, marks)
+			}
+			tool, login, secretCmd = "", false, false
+			segStart = i + 1
+			continue
+		}
+		if t := toolFamily(w); t != "" && !strings.HasPrefix(w, "-") {
+			tool = t
+			htpasswdArgs, mcArgs = 0, 0
+			continue
+		}
+		switch w {
+		case "login":
+			login = true
+		case "secret":
+			secretCmd = true
+		case "set", "config:set", "put":
+			if i+2 < len(words) {
+				name, _ := unquote(words[i+1])
+				if k := strings.LastIndexAny(name, ":/"); k >= 0 {
+					name = name[k+1:]
+				}
+				if !strings.Contains(name, "=") && nameStrength(name) == strong {
+					if v, voff := unquote(words[i+2]); valueOK(v) && !isRedirect(v) && !isSeparator(v) {
+						marks = append(marks, mark{i + 2, voff, voff + len(v)})
+						i += 2
+						continue
+					}
+				}
+			}
+		}
+		if tool == "htpasswd" {
+			if strings.HasPrefix(w, "-") {
+				htpasswdB = htpasswdB || strings.Contains(w, "b")
+				htpasswdN = htpasswdN || strings.Contains(w, "n")
+			} else {
+				htpasswdArgs++
+				if htpasswdB && (htpasswdArgs == 3 || htpasswdN && htpasswdArgs == 2) && valueOK(w) {
+					marks = append(marks, mark{i, off, off + len(w)})
+				}
+			}
+			continue
+		}
+		if tool == "mc" && !strings.HasPrefix(w, "-") {
+			// mc alias set NAME URL ACCESS_KEY SECRET_KEY
+			mcArgs++
+			if mcArgs == 1 {
+				mcAlias = w == "alias" || w == "config"
+			}
+			if mcAlias && mcArgs == 6 && valueOK(w) {
+				marks = append(marks, mark{i, off, off + len(w)})
+			}
+			continue
+		}
+		if n := attachedPrefix(tool, w); n > 0 {
+			v, voff := unquote(w[n:])
+			if valueOK(v) {
+				marks = append(marks, mark{i, off + n + voff, off + n + voff + len(v)})
+			}
+			continue
+		}
+		if !isFlag(w) {
+			continue
+		}
+		kind := flagKind(tool, login, secretCmd, w)
+		if kind == noValue || i+1 >= len(words) {
+			continue
+		}
+		v, voff := unquote(words[i+1])
+		if isSeparator(v) || !valueOK(v) || strings.HasPrefix(v, "-") || isRedirect(v) {
+			continue
+		}
+		switch kind {
+		case wholeValue:
+			if strings.HasPrefix(w, "--secret") && (strings.Contains(v, "id=") || strings.Contains(v, "src=")) {
+				continue
+			}
+			marks = append(marks, mark{i + 1, voff, voff + len(v)})
+		case weakValue:
+			if looksRandom(v) {
+				marks = append(marks, mark{i + 1, voff, voff + len(v)})
+			}
+		case userPass:
+			if k := strings.IndexAny(v, ":"); k >= 0 && valueOK(v[k+1:]) {
+				marks = append(marks, mark{i + 1, voff + k + 1, voff + len(v)})
+			}
+		case cookieList:
+			marks = markCookies(i+1, v, voff, marks)
+		}
+		i++
+	}
+	return marks
+}
+
+// isFlag reports whether w is spelled like a command-line flag: -x,
+// --name, -name.
+func isFlag(w string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
+	if len(name) == len(w) || name == "" || len(w)-len(name) > 2 {
+		return false
+	}
+	if c := name[0]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		if c := name[i]; !isNameByte(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func isRedirect(v string) bool {
+	return strings.HasPrefix(v, "<") || strings.HasPrefix(v, ">") || strings.HasPrefix(v, "2>") ||
+		strings.HasPrefix(v, "&>") || strings.HasPrefix(v, "1>")
+}
+
+// valueOK reports whether v is a real value to mask rather than a
+// reference, a placeholder or a file name.
+func valueOK(v string) bool {
+	return v != "" && !isPlaceholder(v) && !isPathLike(v)
+}
+
+// markEcho masks what echo or printf prints into a pipe that feeds a
+// --password-stdin style reader.
+func markEcho(words []string, from, to int, marks []mark) []mark {
+	started := false
+	for i := from; i < to; i++ {
+		w, off := unquote(words[i])
+		if !started {
+			if toolFamily(w) == "echo" {
+				started = true
+			}
+			continue
+		}
+		if strings.HasPrefix(w, "-") || strings.HasPrefix(w, "%") || !valueOK(w) {
+			continue
+		}
+		marks = append(marks, mark{i, off, off + len(w)})
+	}
+	return marks
+}
+
+// markCookies masks the values of a name=value; name=value cookie list;
+// a value without '=' is a cookie file and stays.
+func markCookies(wi int, v string, voff int, marks []mark) []mark {
+	pos := 0
+	for _, part := range strings.Split(v, ";") {
+		if eq := strings.IndexByte(part, '='); eq >= 0 {
+			a := pos + eq + 1
+			b := pos + len(part)
+			if val := v[a:b]; valueOK(strings.TrimSpace(val)) {
+				marks = append(marks, mark{wi, voff + a, voff + b})
+			}
+		}
+		pos += len(part) + 1
+	}
+	return marks
+}
+
+// words runs the flag pass over s, and over the inside of every quoted
+// word that holds a command (sh -c '...', ssh host '...').
+func (c *scrubber) words() {
+	c.wordsIn(0, len(c.s), 0)
+}
+
+func (c *scrubber) wordsIn(from, to, depth int) {
+	var buf [64][2]int
+	spans := splitWords(c.s[from:to], buf[:0])
+	if len(spans) == 0 {
+		return
+	}
+	var wbuf [64]string
+	ws := wbuf[:0]
+	for _, sp := range spans {
+		ws = append(ws, c.s[from+sp[0]:from+sp[1]])
+	}
+	var mbuf [8]mark
+	for _, m := range flagPass(ws, mbuf[:0]) {
+		c.maskValue(from+spans[m.w][0]+m.a, from+spans[m.w][0]+m.b)
+	}
+	if depth >= 3 {
+		return
+	}
+	for _, sp := range spans {
+		w := c.s[from+sp[0] : from+sp[1]]
+		if inner, off := unquote(w); off == 1 && strings.ContainsAny(inner, " \t\n") {
+			c.wordsIn(from+sp[0]+1, from+sp[1]-1, depth+1)
+		}
+	}
+}
