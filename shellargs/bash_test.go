@@ -3,6 +3,7 @@ package shellargs
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -149,4 +150,53 @@ func TestBashRejectsWhatParseRejects(t *testing.T) {
 			t.Errorf("bash %q exited %d, want 2", args, r.code)
 		}
 	}
+}
+
+// TestRandomArgvWithBash draws argv from the words clients use, in random
+// orders, and checks Parse against real bash: what Parse accepts must run
+// the same way from ShellArgv as from the original argv, and what Parse
+// rejects as bash would must make bash refuse it too.
+func TestRandomArgvWithBash(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs bash 800 times")
+	}
+	bash := requireBash(t)
+	words := []string{"-c", "-l", "-e", "-u", "+e", "-x", "-o", "pipefail", "+o", "-co", "-O", "extglob",
+		"--", "-", "--norc", "--login", "-norc", "-lc", "-ec", "-q", probe, probe, "zero", "script.sh"}
+	rng := rand.New(rand.NewPCG(5, 2026))
+	dir := t.TempDir()
+	home := filepath.Join(dir, "home")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(probe+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	accepted := 0
+	for range 400 {
+		args := make([]string, 1+rng.IntN(5))
+		for i := range args {
+			args[i] = words[rng.IntN(len(words))]
+		}
+		want := runBash(t, bash, append([]string{"bash"}, args...), dir, home)
+		inv, err := Parse("bash", args, nil)
+		if err != nil {
+			ue := err.(*UsageError)
+			listsOptions := strings.Contains(ue.Reason, "requires an argument") && strings.ContainsAny(ue.Arg, "oO")
+			// bash exits 2 on a usage error, or 1 once -e is on.
+			refused := want.code != 0 && strings.Contains(want.stderr, "option")
+			if !refused && !listsOptions {
+				t.Errorf("Parse(%q) failed (%v), but bash ran it: exit %d, %q", args, err, want.code, want.stdout)
+			}
+			continue
+		}
+		accepted++
+		got := runBash(t, bash, inv.ShellArgv(bash), dir, home)
+		if got != want {
+			t.Errorf("bash %q\n  printed %q %q, exit %d\nbut bash %q\n  printed %q %q, exit %d",
+				args, want.stdout, want.stderr, want.code,
+				inv.ShellArgv(bash)[1:], got.stdout, got.stderr, got.code)
+		}
+	}
+	t.Logf("%d of 400 argv accepted and confirmed", accepted)
 }
