@@ -14,7 +14,7 @@ func (w *walker) addPath(f field, write, redirect bool) {
 		s = rest
 	}
 	p := w.resolvePath(s)
-	w.a.paths = append(w.a.paths, pathUse{path: p, word: strings.ReplaceAll(f.s, dynMark, "…"), write: write, glob: f.glob})
+	w.a.paths = append(w.a.paths, pathUse{path: p, target: newTarget(p), word: strings.ReplaceAll(f.s, dynMark, "…"), write: write, glob: f.glob})
 	if write && redirect && !harmlessDevice(p) {
 		w.a.writes = true
 	}

@@ -85,7 +85,9 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	parser := p.parser()
 	defer p.parsers.Put(parser)
 	a := &analysis{}
-	w := &walker{p: p, a: a, scope: &scope{cwd: p.cwd}, parser: parser}
+	// Re-walking function and loop bodies may add commands, but never more
+	// than the input could hold twice over.
+	w := &walker{p: p, a: a, scope: &scope{cwd: p.cwd}, parser: parser, maxCmds: 2*size + 10000}
 	if w.scope.cwd == "" {
 		w.scope.cwd = "/" + dynMark
 	}

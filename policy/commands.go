@@ -37,7 +37,7 @@ func newNames() *names {
 		writers:     newSet("rm rmdir unlink shred truncate touch mkdir tee chmod chown chgrp chattr setfacl mv"),
 		lastWriter:  newSet("cp ln install rsync scp"),
 		filterFirst: newSet("grep egrep fgrep rg ag ack jq yq gojq jaq sed awk gawk mawk nawk"),
-		noPaths:     newSet("echo printf : true false test [ [[ type which command hash help alias unalias export unset set shopt declare local readonly kill"),
+		noPaths:     newSet("echo printf : true false test [ [[ which command hash help alias unalias export unset set shopt declare local readonly kill"),
 		readOnly: newSet("ls dir vdir cat tac less more most head tail nl od xxd hexdump hd strings wc sort uniq cut tr grep egrep fgrep rg ag ack " +
 			"echo printf pwd whoami id groups date cal env printenv which type command hash file stat du df tree diff cmp comm " +
 			"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum basename dirname realpath readlink " +

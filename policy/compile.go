@@ -34,6 +34,7 @@ type Policy struct {
 	deniedCmds           []string
 	sensitive            []string // literal names in denied patterns, for globs
 	approval             string
+	literalBackslash     bool // windows mode: a backslash is a separator, not an escape
 	names                *names
 	parsers              sync.Pool
 }
@@ -45,6 +46,55 @@ type pathPat struct {
 	lower  string // for case-insensitive (Windows) matching
 	action Action
 	access string
+	// Fast forms of the common shapes, so a decision stays in microseconds.
+	kind patKind
+	lit  string // kindPrefix: the literal path; kindComponent: the component glob
+	// kindComponent sub-forms: compare a literal, a "*.ext" suffix or a
+	// "name.*" prefix without a glob engine.
+	compLit, compPrefix, compSuffix string
+	compGlob                        bool
+}
+
+type patKind int
+
+const (
+	kindGeneral   patKind = iota // doublestar on the path and its parents
+	kindPrefix                   // "/etc/shadow", "/etc/sudoers.d/**"
+	kindComponent                // "**/.env", "**/*.pem", "**/.ssh/**"
+)
+
+// windows reports whether the pattern is Windows-shaped.
+func (pp *pathPat) windows() bool { return windowsShaped(pp.glob) }
+
+// classify finds the fast form of a pattern.
+func (pp *pathPat) classify() {
+	g := pp.glob
+	const meta = "*?[{\\"
+	if rest, ok := strings.CutPrefix(g, "**/"); ok {
+		rest = strings.TrimSuffix(rest, "/**")
+		if rest != "" && !strings.Contains(rest, "/") && !strings.Contains(rest, "**") {
+			pp.kind, pp.lit = kindComponent, rest
+			if pp.windows() {
+				pp.lit = strings.ToLower(rest)
+			}
+			body := pp.lit
+			switch {
+			case !strings.ContainsAny(body, meta):
+				pp.compLit = body
+			case strings.HasPrefix(body, "*") && !strings.ContainsAny(body[1:], meta):
+				pp.compSuffix = body[1:]
+			case strings.HasSuffix(body, "*") && !strings.ContainsAny(body[:len(body)-1], meta):
+				pp.compPrefix = body[:len(body)-1]
+			default:
+				pp.compGlob = true
+			}
+			return
+		}
+	}
+	base := strings.TrimSuffix(g, "/**")
+	if !strings.ContainsAny(base, meta) && isAbs(base) {
+		pp.kind, pp.lit = kindPrefix, base
+	}
 }
 
 type cmdPat struct {
@@ -69,7 +119,7 @@ func Compile(c *Config, env Env) (*Policy, error) {
 			return nil, fmt.Errorf("policy: compile: NUL byte in a path of the environment")
 		}
 	}
-	p := &Policy{cfg: c, env: env, approval: c.Safety.ApprovalMode, names: newNames()}
+	p := &Policy{cfg: c, env: env, approval: c.Safety.ApprovalMode, names: newNames(), literalBackslash: env.Mode == "windows"}
 	if env.Home != "" {
 		p.home = NormalizePath(env.Home, "")
 	}
@@ -110,6 +160,7 @@ func Compile(c *Config, env Env) (*Policy, error) {
 		if !strings.HasSuffix(pp.glob, "/**") {
 			pp.glob += "/**"
 			pp.lower = strings.ToLower(pp.glob)
+			pp.classify()
 		}
 		p.allowWrite = append(p.allowWrite, pp)
 	}
@@ -185,7 +236,9 @@ func (p *Policy) pattern(raw string, relToCwd bool) (pathPat, error) {
 	if !doublestar.ValidatePattern(s) {
 		return pathPat{}, fmt.Errorf("bad glob %q", raw)
 	}
-	return pathPat{raw: raw, glob: s, lower: strings.ToLower(s)}, nil
+	pp := pathPat{raw: raw, glob: s, lower: strings.ToLower(s)}
+	pp.classify()
+	return pp, nil
 }
 
 // addSensitive remembers the literal names of a denied pattern, so that a
@@ -210,19 +263,75 @@ func (p *Policy) addSensitive(glob string) {
 // match reports whether path or one of its parents matches the pattern:
 // denying a directory denies what is inside it.
 func (pp *pathPat) match(p string) bool {
-	glob, target := pp.glob, p
-	if windowsShaped(p) || windowsShaped(glob) {
-		glob, target = pp.lower, strings.ToLower(p)
+	return pp.matchTarget(newTarget(p))
+}
+
+// A target is a path prepared once for matching against many patterns.
+type target struct {
+	path  string   // lower-cased when Windows-shaped
+	comps []string // its non-empty components
+	fold  bool
+}
+
+func newTarget(p string) target {
+	t := target{path: p}
+	if windowsShaped(p) {
+		t.fold = true
+		t.path = strings.ToLower(p)
+	}
+	t.comps = strings.FieldsFunc(t.path, func(r rune) bool { return r == '/' })
+	return t
+}
+
+func (pp *pathPat) matchTarget(t target) bool {
+	switch pp.kind {
+	case kindPrefix:
+		lit := pp.lit
+		if t.fold {
+			lit = strings.ToLower(lit)
+		}
+		return t.path == lit || strings.HasPrefix(t.path, lit) && (strings.HasSuffix(lit, "/") || len(t.path) > len(lit) && t.path[len(lit)] == '/')
+	case kindComponent:
+		lit := pp.lit
+		if t.fold && !pp.windows() {
+			// A Unix-shaped "**/.ssh/**" also matches C:/Users/u/.SSH.
+			lit = strings.ToLower(lit)
+		}
+		for _, part := range t.comps {
+			switch {
+			case pp.compLit != "":
+				if part == lit {
+					return true
+				}
+			case pp.compSuffix != "":
+				if strings.HasSuffix(part, lit[1:]) {
+					return true
+				}
+			case pp.compPrefix != "":
+				if strings.HasPrefix(part, lit[:len(lit)-1]) {
+					return true
+				}
+			default:
+				if ok, _ := path.Match(lit, part); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	glob, cur := pp.glob, t.path
+	if t.fold || pp.windows() {
+		glob, cur = pp.lower, strings.ToLower(cur)
 	}
 	for {
-		if ok, _ := doublestar.Match(glob, target); ok {
+		if doublestar.MatchUnvalidated(glob, cur) {
 			return true
 		}
-		parent, ok := parentOf(target)
+		parent, ok := parentOf(cur)
 		if !ok {
 			return false
 		}
-		target = parent
+		cur = parent
 	}
 }
 
@@ -249,7 +358,7 @@ func parentOf(p string) (string, bool) {
 // matchUse matches a path the command names; a glob in it is also tried
 // against the literal names of the denied patterns.
 func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
-	if pp.match(u.path) {
+	if pp.matchTarget(u.target) {
 		return true
 	}
 	if !u.glob {
@@ -270,7 +379,8 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 				continue
 			}
 			alt := append(append(append([]string{}, parts[:i]...), name), parts[i+1:]...)
-			if p.matchUse(pp, pathUse{path: strings.Join(alt, "/"), glob: true}) {
+			alternative := strings.Join(alt, "/")
+			if p.matchUse(pp, pathUse{path: alternative, target: newTarget(alternative), glob: true}) {
 				return true
 			}
 		}

@@ -189,14 +189,16 @@ func ParseConfig(filename string, data []byte) (*Config, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("policy: config %s: invalid UTF-8", filename)
 	}
-	if err := checkKeys(filename, data); err != nil {
-		return nil, err
-	}
 	c := Default()
 	defPaths := c.Safety.DeniedPaths
 	c.Safety.DeniedPaths = nil
+	// Unmarshal first: its syntax errors carry offsets from the start of
+	// the file, which the token walk's do not.
 	if err := json.Unmarshal(data, c); err != nil {
 		return nil, jsonError(filename, data, err)
+	}
+	if err := checkKeys(filename, data); err != nil {
+		return nil, err
 	}
 	c.Safety.DeniedPaths = append(defPaths, c.Safety.DeniedPaths...)
 	if err := c.validate(); err != nil {
@@ -340,7 +342,9 @@ func walkKeys(filename string, data []byte, dec *json.Decoder, t reflect.Type, p
 			key, _ := kt.(string)
 			f, ok := fieldByTag(t, key)
 			if !ok {
-				line, col := lineCol(data, dec.InputOffset())
+				// Point at the start of the key, not after it.
+				quoted, _ := json.Marshal(key)
+				line, col := lineCol(data, dec.InputOffset()-int64(len(quoted)))
 				return fmt.Errorf("policy: config %s:%d:%d: unknown key %q in %s", filename, line, col, key, path)
 			}
 			if seen[key] {
@@ -351,16 +355,20 @@ func walkKeys(filename string, data []byte, dec *json.Decoder, t reflect.Type, p
 				return err
 			}
 		}
-		_, err := dec.Token()
-		return err
+		if _, err := dec.Token(); err != nil {
+			return jsonError(filename, data, err)
+		}
+		return nil
 	case isDelim && d == '[' && t.Kind() == reflect.Slice:
 		for i := 0; dec.More(); i++ {
 			if err := walkKeys(filename, data, dec, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
 				return err
 			}
 		}
-		_, err := dec.Token()
-		return err
+		if _, err := dec.Token(); err != nil {
+			return jsonError(filename, data, err)
+		}
+		return nil
 	case isDelim:
 		line, col := lineCol(data, start)
 		return fmt.Errorf("policy: config %s:%d:%d: %s: unexpected %s", filename, line, col, path, kindName(d))
@@ -391,11 +399,16 @@ func jsonError(filename string, data []byte, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, syn.Offset)
+		// Offset is just past the offending byte.
+		line, col := lineCol(data, syn.Offset-1)
 		return fmt.Errorf("policy: config %s:%d:%d: %s", filename, line, col, syn.Error())
 	case errors.As(err, &typ):
 		line, col := lineCol(data, typ.Offset)
-		return fmt.Errorf("policy: config %s:%d:%d: %s: want %s, got JSON %s", filename, line, col, typ.Field, typ.Type, typ.Value)
+		field := typ.Field
+		if field == "" {
+			field = "top level"
+		}
+		return fmt.Errorf("policy: config %s:%d:%d: %s: want %s, got JSON %s", filename, line, col, field, typ.Type, typ.Value)
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		line, col := lineCol(data, int64(len(data)))
 		return fmt.Errorf("policy: config %s:%d:%d: unexpected end of JSON input", filename, line, col)

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -36,8 +37,9 @@ type simple struct {
 
 // A pathUse is a path the request names, and how it is used.
 type pathUse struct {
-	path  string // normalised
-	word  string // as written (resolved), for messages
+	path   string // normalised
+	target target // path, prepared for matching
+	word   string // as written (resolved), for messages
 	write bool
 	glob  bool
 }
@@ -117,6 +119,8 @@ type walker struct {
 	nest     int
 	walks    int
 	funcs    []string // functions being walked, innermost last
+	aliases  []string // aliases being expanded
+	maxCmds  int      // fail closed beyond this many commands
 	parser   *syntax.Parser
 	unknownD bool // cwd became unknown
 }
@@ -521,12 +525,15 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if isDownloader(name) {
 		w.a.downloads++
 	}
-	if a, ok := w.scope.alias(name); ok && w.depth < maxEvalDepth {
+	if a, ok := w.scope.alias(name); ok && !slices.Contains(w.aliases, name) {
+		// bash does not expand an alias inside its own expansion.
 		text := a
 		for _, f := range argv[1:] {
 			text += " " + shellQuote(f.s)
 		}
+		w.aliases = append(w.aliases, name)
 		w.script(text, "alias "+name, c)
+		w.aliases = w.aliases[:len(w.aliases)-1]
 	}
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
@@ -536,6 +543,10 @@ func (w *walker) command(raw []field, c ctx, via string) {
 }
 
 func (w *walker) record(s *simple) {
+	if len(w.a.cmds) >= w.maxCmds {
+		w.fail("more than %d commands to judge", w.maxCmds)
+		return
+	}
 	w.a.cmds = append(w.a.cmds, s)
 }
 

@@ -34,15 +34,16 @@ func litFields(ss ...string) []field {
 }
 
 // fieldBuilder accumulates parts into fields, splitting where an unquoted
-// expansion splits.
+// expansion splits. A strings.Builder keeps long words linear.
 type fieldBuilder struct {
 	out     []field
 	cur     field
+	sb      strings.Builder
 	started bool
 }
 
 func (b *fieldBuilder) add(s string, dyn, glob bool) {
-	b.cur.s += s
+	b.sb.WriteString(s)
 	b.cur.dyn = b.cur.dyn || dyn
 	b.cur.glob = b.cur.glob || glob
 	b.started = true
@@ -50,9 +51,11 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 
 func (b *fieldBuilder) split() {
 	if b.started {
+		b.cur.s = b.sb.String()
 		b.out = append(b.out, b.cur)
 	}
 	b.cur = field{}
+	b.sb.Reset()
 	b.started = false
 }
 
@@ -122,6 +125,10 @@ func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
 				s = w.tilde(s)
 			}
 			text, glob := unescapeUnquoted(s)
+			if w.p.literalBackslash {
+				// Windows commands take C:\x literally, whatever bash would do.
+				text, glob = s, strings.ContainsAny(s, "*?[")
+			}
 			b.add(text, false, glob)
 		case *syntax.SglQuoted:
 			if p.Dollar {
@@ -312,25 +319,23 @@ func splitIFS(s, ifs string) []string {
 		return []string{s}
 	}
 	var out []string
-	cur, have := "", false
-	for _, r := range s {
+	start, have := 0, false
+	for i, r := range s {
 		if !strings.ContainsRune(ifs, r) {
-			cur += string(r)
-			have = true
-			continue
-		}
-		if r == ' ' || r == '\t' || r == '\n' {
-			if have {
-				out = append(out, cur)
-				cur, have = "", false
+			if !have {
+				start, have = i, true
 			}
 			continue
 		}
-		out = append(out, cur)
-		cur, have = "", false
+		if have {
+			out = append(out, s[start:i])
+		} else if r != ' ' && r != '\t' && r != '\n' {
+			out = append(out, "") // a non-blank separator delimits an empty field
+		}
+		have = false
 	}
 	if have {
-		out = append(out, cur)
+		out = append(out, s[start:])
 	}
 	return out
 }
