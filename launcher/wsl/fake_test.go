@@ -4,15 +4,42 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 )
 
-// fakeExe is the fake wsl.exe built once by TestMain.
-var fakeExe string
+// fakeDir holds the fake wsl.exe; TestMain creates and removes it.
+var fakeDir string
+
+// buildFake builds the fake wsl.exe at most once per test process, and only
+// when a test needs it, so that fuzzing workers do not pay for it.
+var buildFake = sync.OnceValues(func() (string, error) {
+	exe := filepath.Join(fakeDir, "wsl.exe")
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		return "", err
+	}
+	out, err := exec.Command(goTool, "build", "-o", exe, "./internal/fakewsl").CombinedOutput()
+	if err != nil {
+		return "", fmt.Errorf("%v\n%s", err, out)
+	}
+	return exe, nil
+})
+
+// fakeWSL returns the path of the fake wsl.exe.
+func fakeWSL(t testing.TB) string {
+	t.Helper()
+	exe, err := buildFake()
+	if err != nil {
+		t.Fatalf("build the fake wsl.exe: %v", err)
+	}
+	return exe
+}
 
 func TestMain(m *testing.M) {
 	os.Exit(testMain(m))
@@ -21,16 +48,11 @@ func TestMain(m *testing.M) {
 func testMain(m *testing.M) int {
 	dir, err := os.MkdirTemp("", "fakewsl")
 	if err != nil {
-		panic(err)
+		fmt.Fprintln(os.Stderr, err)
+		return 1
 	}
 	defer os.RemoveAll(dir)
-	fakeExe = filepath.Join(dir, "wsl.exe")
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	out, err := exec.Command(goTool, "build", "-o", fakeExe, "./internal/fakewsl").CombinedOutput()
-	if err != nil {
-		os.Stderr.Write(out)
-		panic("build fake wsl.exe: " + err.Error())
-	}
+	fakeDir = dir
 	return m.Run()
 }
 
@@ -40,7 +62,7 @@ type fakeWorld struct {
 	root, state, argv string
 }
 
-func newFakeWorld(t *testing.T, distros ...string) *fakeWorld {
+func newFakeWorld(t testing.TB, distros ...string) *fakeWorld {
 	t.Helper()
 	tmp := t.TempDir()
 	w := &fakeWorld{

@@ -68,7 +68,7 @@ func TestSetup(t *testing.T) {
 		PackageInstallCommand: "printf '[%s]' {packages}",
 		Packages:              []string{"git", "python3"},
 	})
-	cfg := Config{Exe: fakeExe, Profile: prof}
+	cfg := Config{Exe: fakeWSL(t), Profile: prof}
 	dir := filepath.Join(t.TempDir(), "install")
 	var out bytes.Buffer
 	opt := SetupOptions{InstallDir: dir, Stdout: &out}
@@ -119,7 +119,7 @@ func TestSetupFailureLeavesNoDistro(t *testing.T) {
 	w.setenv(t)
 	tarball, _ := writeTarball(t)
 	prof := writeProfile(t, Profile{Rootfs: tarball, PreInstallCommands: []string{"echo broken >&2; exit 3"}})
-	err := Setup(context.Background(), Config{Exe: fakeExe, Profile: prof}, SetupOptions{InstallDir: t.TempDir(), Distro: "d1"})
+	err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: t.TempDir(), Distro: "d1"})
 	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "broken") {
 		t.Fatalf("Setup: %v, want the failing step", err)
 	}
@@ -151,7 +151,7 @@ func TestSetupRefusesBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Setup(context.Background(), Config{Exe: fakeExe, Profile: writeProfile(t, tt.prof)}, tt.opt)
+			err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: writeProfile(t, tt.prof)}, tt.opt)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("Setup: %v, want an error mentioning %q", err, tt.want)
 			}
@@ -179,7 +179,7 @@ func TestSetupDownloads(t *testing.T) {
 	}
 	t.Setenv("LOCALAPPDATA", t.TempDir())
 	prof := writeProfile(t, Profile{RootfsURL: url, RootfsSHA256: sum})
-	if err := Setup(context.Background(), Config{Exe: fakeExe, Profile: prof}, SetupOptions{Download: download}); err != nil {
+	if err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{Download: download}); err != nil {
 		t.Fatalf("Setup: %v", err)
 	}
 	dir := filepath.Join(os.Getenv("LOCALAPPDATA"), "aar", "wsl-distros", DefaultDistro)
@@ -202,7 +202,7 @@ func TestStatus(t *testing.T) {
 		"fake":    "echo 'fake 1.2.3'; echo second line",
 		"missing": "no-such-tool-aar --version",
 	}})
-	rep, err := Status(context.Background(), Config{Exe: fakeExe, Profile: prof})
+	rep, err := Status(context.Background(), Config{Exe: fakeWSL(t), Profile: prof})
 	if err != nil {
 		t.Fatalf("Status: %v", err)
 	}
@@ -212,7 +212,7 @@ func TestStatus(t *testing.T) {
 	if want := map[string]string{"fake": "fake 1.2.3", "missing": ""}; !mapsEqual(rep.Versions, want) {
 		t.Errorf("versions %q, want %q", rep.Versions, want)
 	}
-	rep, err = Status(context.Background(), Config{Exe: fakeExe, Distro: "absent"})
+	rep, err = Status(context.Background(), Config{Exe: fakeWSL(t), Distro: "absent"})
 	if err != nil || rep.Exists {
 		t.Errorf("Status of an absent distro: %+v, %v", rep, err)
 	}
@@ -236,7 +236,7 @@ func TestReset(t *testing.T) {
 	w.setenv(t)
 	tarball, _ := writeTarball(t)
 	prof := writeProfile(t, Profile{Rootfs: tarball})
-	if err := Reset(context.Background(), Config{Exe: fakeExe, Profile: prof}, SetupOptions{InstallDir: t.TempDir()}); err != nil {
+	if err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: t.TempDir()}); err != nil {
 		t.Fatalf("Reset: %v", err)
 	}
 	calls := w.calls(t)
@@ -260,10 +260,10 @@ func TestProbe(t *testing.T) {
 		wsl, exists bool
 		problem     string
 	}{
-		{"ready", Config{Exe: fakeExe}, "", true, true, ""},
-		{"no distro", Config{Exe: fakeExe, Distro: "other"}, "", true, false, "aar-exec wsl setup"},
+		{"ready", Config{Exe: fakeWSL(t)}, "", true, true, ""},
+		{"no distro", Config{Exe: fakeWSL(t), Distro: "other"}, "", true, false, "aar-exec wsl setup"},
 		{"no wsl.exe", Config{Exe: "no-such-wsl.exe"}, "", false, false, "wsl --install"},
-		{"broken wsl", Config{Exe: fakeExe}, "1", false, false, "instance has terminated"},
+		{"broken wsl", Config{Exe: fakeWSL(t)}, "1", false, false, "instance has terminated"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

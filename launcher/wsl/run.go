@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/aar-agent/aar-exec/plan"
@@ -261,6 +262,14 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 		return plan.Result{}, fmt.Errorf("wsl: %v: %w", err, plan.ErrSetup)
 	}
 	defer tree.close()
+	// Only a kill by the deadline counts as a timeout, not a command that
+	// ended on its own just before the deadline was looked at.
+	var killed atomic.Bool
+	kill := cmd.Cancel
+	cmd.Cancel = func() error {
+		killed.Store(true)
+		return kill()
+	}
 
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
@@ -276,7 +285,7 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 	if cmd.ProcessState == nil {
 		return res, fmt.Errorf("wsl: wait for %s: %v: %w", exe, waitErr, plan.ErrSetup)
 	}
-	res.TimedOut = p.Timeout > 0 && ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded)
+	res.TimedOut = killed.Load() && ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded)
 	res.Signal = exitSignal(cmd.ProcessState)
 	if res.Signal == 0 {
 		res.ExitCode = cmd.ProcessState.ExitCode()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,7 @@ func runFake(t *testing.T, w *fakeWorld, p *plan.Plan, cfg Config) runOut {
 	t.Helper()
 	var out, errOut bytes.Buffer
 	if cfg.Exe == "" {
-		cfg.Exe = fakeExe
+		cfg.Exe = fakeWSL(t)
 	}
 	cfg.Stdin = strings.NewReader("")
 	cfg.Stdout, cfg.Stderr = &out, &errOut
@@ -100,7 +101,7 @@ func TestRunPassesArgumentsExactly(t *testing.T) {
 	}
 	// What wsl.exe received must survive its CommandLineToArgvW split.
 	for _, call := range w.calls(t) {
-		full := append([]string{fakeExe}, call...)
+		full := append([]string{fakeWSL(t)}, call...)
 		if back := SplitCommandLine(JoinCommandLine(full)); !slices.Equal(back, full) {
 			t.Errorf("command line does not round-trip:\n%q\n%q", full, back)
 		}
@@ -226,7 +227,7 @@ func TestRunStartedErrorAborts(t *testing.T) {
 	w := newFakeWorld(t, DefaultDistro)
 	boom := errors.New("audit log unavailable")
 	_, err := Run(context.Background(), &plan.Plan{Argv: []string{"true"}, Dir: `C:\ws`, Workspace: `C:\ws`, Env: w.env()},
-		Config{Exe: fakeExe}, func(plan.Enforcement) error { return boom })
+		Config{Exe: fakeWSL(t)}, func(plan.Enforcement) error { return boom })
 	if !errors.Is(err, boom) {
 		t.Fatalf("err %v, want the callback's", err)
 	}
@@ -284,5 +285,17 @@ func TestRunStdin(t *testing.T) {
 	o := runFake(t, w, &plan.Plan{Argv: []string{"cat"}, Dir: `C:\ws`, Stdin: f}, Config{})
 	if o.err != nil || o.stdout != "judged script\n" {
 		t.Fatalf("Run: %v, stdout %q", o.err, o.stdout)
+	}
+}
+
+func TestRunInterrupted(t *testing.T) {
+	requireUnixShell(t)
+	w := newFakeWorld(t, DefaultDistro)
+	ctx, cancel := context.WithCancel(context.Background())
+	p := &plan.Plan{Argv: []string{"sleep", "30"}, Dir: `C:\ws`, Workspace: `C:\ws`, Env: w.env(), Timeout: time.Minute}
+	res, err := Run(ctx, p, Config{Exe: fakeWSL(t), Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard},
+		func(plan.Enforcement) error { time.AfterFunc(100*time.Millisecond, cancel); return nil })
+	if !errors.Is(err, context.Canceled) || res.TimedOut {
+		t.Fatalf("Run = %+v, %v; want context.Canceled and no timeout", res, err)
 	}
 }
