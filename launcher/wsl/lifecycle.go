@@ -177,6 +177,10 @@ func Setup(ctx context.Context, cfg Config, opt SetupOptions) error {
 			return err
 		}
 	}
+	// wsl.exe resolves a relative path against its own directory, not ours.
+	if dir, err = filepath.Abs(dir); err != nil {
+		return fmt.Errorf("wsl: install directory: %v", err)
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("wsl: install directory: %v", err)
 	}

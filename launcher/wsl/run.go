@@ -156,12 +156,24 @@ func buildArgs(s settings, memKiB uint64, dir string, argv []string) []string {
 	return args
 }
 
+// maxMemoryMB bounds the memory cap (1 PiB) so that its KiB count fits
+// ulimit and its byte count fits the audit's uint64.
+const maxMemoryMB = 1 << 30
+
 // enforcement describes what WSL mode puts in force for p, and refuses
 // protections it cannot give unless p asks for best effort. Write
 // confinement is always missing: that is the nature of the mode, which
 // the policy accounts for by requiring approval.
 func enforcement(p *plan.Plan) (plan.Enforcement, uint64, error) {
 	e := plan.Enforcement{Mechanism: "wsl", Missing: []string{"write confinement"}}
+	switch {
+	case p.MaxMemoryMB < 0 || p.MaxMemoryMB > maxMemoryMB:
+		return e, 0, fmt.Errorf("wsl: memory cap of %d MiB is out of range: %w", p.MaxMemoryMB, plan.ErrSetup)
+	case p.MaxProcesses < 0:
+		return e, 0, fmt.Errorf("wsl: process cap of %d is negative: %w", p.MaxProcesses, plan.ErrSetup)
+	case p.Timeout < 0:
+		return e, 0, fmt.Errorf("wsl: timeout %v is negative: %w", p.Timeout, plan.ErrSetup)
+	}
 	var lacking []string
 	if p.ReadOnly {
 		lacking = append(lacking, "read-only")

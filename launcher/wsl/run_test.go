@@ -245,6 +245,14 @@ func TestRunRejectsUnrepresentableArgs(t *testing.T) {
 			t.Errorf("argv %.20q: err %v, started %v", argv, o.err, o.enf != nil)
 		}
 	}
+	for _, p := range []*plan.Plan{
+		{MaxMemoryMB: -1}, {MaxMemoryMB: 1 << 40}, {MaxProcesses: -1, BestEffort: true}, {Timeout: -time.Second},
+	} {
+		p.Argv, p.Dir = []string{"true"}, `C:\ws`
+		if o := runFake(t, w, p, Config{}); !errors.Is(o.err, plan.ErrSetup) || o.enf != nil {
+			t.Errorf("plan %+v: err %v, started %v", p, o.err, o.enf != nil)
+		}
+	}
 	if _, err := os.Stat(w.argv); !errors.Is(err, os.ErrNotExist) {
 		t.Error("wsl.exe was spawned")
 	}

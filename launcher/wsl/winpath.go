@@ -236,6 +236,11 @@ func guardString(cwd, workspace string) (dir, ws winPath, err error) {
 	if !dir.within(ws) {
 		return dir, ws, fmt.Errorf("wsl: working directory %q is outside the workspace %q: %w", cwd, workspace, plan.ErrDenied)
 	}
+	// A relative cwd is checked for length only once joined.
+	if n := utf16Len(dir.String()); n > maxPath {
+		return dir, ws, fmt.Errorf("wsl: working directory %q is %d characters long inside the workspace, over %d: %w",
+			cwd, n, maxPath, plan.ErrDenied)
+	}
 	return dir, ws, nil
 }
 

@@ -101,6 +101,7 @@ func TestGuard(t *testing.T) {
 		{"C:\\ws\\\xff", ws, false, "UTF-8"},
 		{`C:\ws\` + strings.Repeat("a", 300), ws, false, "longer"},
 		{`C:\ws\` + strings.Repeat("é", 254), ws, false, "longer"},
+		{strings.Repeat("b", 30), `C:\` + strings.Repeat("a", 240), false, "characters long"},
 		{`C:\ws`, "", false, "workspace"},
 		{`C:\ws`, `ws`, false, "workspace"},
 		{`C:\ws`, `\\server\share`, false, "workspace"},
