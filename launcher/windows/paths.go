@@ -188,3 +188,52 @@ func quotePath(p string) string {
 	}
 	return `"` + p + `"`
 }
+
+// checkStampable refuses to label p Low-writable when that would open up
+// far more than a workspace: a drive or share root, or a directory that is
+// or contains one of the protected ones (the user profile, Windows, Program
+// Files...). A label propagates to everything below it and stays after the
+// run, so every Low-integrity process of the user (browser sandboxes
+// included) could write there for good.
+func checkStampable(p string, protected []string) error {
+	np := normPath(p)
+	if isRoot(np) {
+		return fmt.Errorf("windows launcher: refusing to label %s Low-writable: it is a drive or share root", quotePath(p))
+	}
+	for _, d := range protected {
+		nd := normPath(d)
+		if nd == "" {
+			continue
+		}
+		if nd == np || strings.HasPrefix(nd, np+`\`) {
+			return fmt.Errorf("windows launcher: refusing to label %s Low-writable: it is or contains %s; use a narrower workspace", quotePath(p), quotePath(d))
+		}
+	}
+	return nil
+}
+
+// normPath puts a path in one shape for comparison: backslashes, no \\?\
+// prefix, no trailing separator, lower case (NTFS compares names without
+// regard to case; its upcase table differs only in exotic letters).
+func normPath(p string) string {
+	p = strings.ReplaceAll(p, "/", `\`)
+	if strings.HasPrefix(p, `\\?\`) {
+		p = p[4:]
+		if len(p) >= 4 && strings.EqualFold(p[:4], `UNC\`) {
+			p = `\\` + p[4:]
+		}
+	}
+	return strings.ToLower(strings.TrimRight(p, `\`))
+}
+
+// isRoot reports whether a normalised path is a drive root (c:) or a share
+// root (\\server\share).
+func isRoot(np string) bool {
+	if len(np) == 2 && np[1] == ':' {
+		return true
+	}
+	if strings.HasPrefix(np, `\\`) {
+		return strings.Count(np[2:], `\`) <= 1
+	}
+	return false
+}

@@ -186,3 +186,41 @@ func TestWithTemp(t *testing.T) {
 		t.Errorf("withTemp = %q, want %q", got, want)
 	}
 }
+
+func TestCheckStampable(t *testing.T) {
+	protected := []string{`C:\Users\me`, `C:\Windows`, `C:\Program Files`, ""}
+	tests := []struct {
+		path string
+		ok   bool
+	}{
+		{`C:\Users\me\src\proj`, true},
+		{`D:\work`, true},
+		{`\\server\share\ws`, true},
+		{`C:\Users\me2`, true}, // a sibling whose name shares a prefix
+		{`C:\`, false},
+		{`c:/`, false},
+		{`D:`, false},
+		{`\\server\share`, false},
+		{`\\server\share\`, false},
+		{`\\?\UNC\server\share`, false},
+		{`C:\Users\me`, false},
+		{`c:/users/ME/`, false},
+		{`C:\Users`, false},
+		{`\\?\C:\Users`, false},
+		{`C:\Windows`, false},
+		{`C:\Program Files`, false},
+	}
+	for _, tt := range tests {
+		err := checkStampable(tt.path, protected)
+		if (err == nil) != tt.ok {
+			t.Errorf("checkStampable(%q) = %v, want ok=%v", tt.path, err, tt.ok)
+		}
+	}
+	p := plan.Plan{Workspace: `C:\Users\me`}
+	if _, err := newSetup(&p, Options{UseLowIntegrity: true}, protected); err == nil {
+		t.Error("newSetup accepted the user profile as a workspace to label")
+	}
+	if _, err := newSetup(&p, Options{}, protected); err != nil {
+		t.Errorf("newSetup without Low integrity labels nothing, so it must accept: %v", err)
+	}
+}

@@ -32,7 +32,7 @@ func Run(ctx context.Context, p *plan.Plan, opt Options, started plan.Started) (
 	if p == nil || len(p.Argv) == 0 {
 		return plan.Result{}, fmt.Errorf("windows launcher: empty command: %w", plan.ErrSetup)
 	}
-	s, err := newSetup(p, opt)
+	s, err := newSetup(p, opt, protectedDirs())
 	if err != nil {
 		return plan.Result{}, setupErr(err)
 	}
@@ -307,4 +307,20 @@ func setupErr(err error) error {
 		return err
 	}
 	return fmt.Errorf("%w: %w", err, plan.ErrSetup)
+}
+
+// protectedDirs are the directories whose labelling would open up the
+// system or the user's profile, taken from aar-exec's own environment
+// (not the command's, which the agent may shape).
+func protectedDirs() []string {
+	var dirs []string
+	for _, v := range []string{"USERPROFILE", "SystemRoot", "ProgramFiles", "ProgramFiles(x86)", "ProgramW6432", "ProgramData", "APPDATA", "LOCALAPPDATA", "PUBLIC"} {
+		if d := os.Getenv(v); d != "" {
+			dirs = append(dirs, d)
+		}
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		dirs = append(dirs, home)
+	}
+	return dirs
 }

@@ -51,7 +51,9 @@ type verdict struct {
 }
 
 // newSetup validates the plan's paths and derives what to enforce.
-func newSetup(p *plan.Plan, opt Options) (setup, error) {
+// protected are directories that must never be labelled Low-writable,
+// nor any of their ancestors (see checkStampable).
+func newSetup(p *plan.Plan, opt Options, protected []string) (setup, error) {
 	l, err := limitsFor(p)
 	if err != nil {
 		return setup{}, err
@@ -81,6 +83,9 @@ func newSetup(p *plan.Plan, opt Options) (setup, error) {
 				continue
 			}
 			seen[k] = true
+			if err := checkStampable(w, protected); err != nil {
+				return setup{}, err
+			}
 			s.writable = append(s.writable, w)
 		}
 	}

@@ -194,7 +194,7 @@ func TestVerify(t *testing.T) {
 			missing: []string{"read denial"}},
 	}
 	for _, tt := range tests {
-		s, err := newSetup(&tt.p, tt.opt)
+		s, err := newSetup(&tt.p, tt.opt, nil)
 		if err != nil {
 			t.Fatalf("%s: newSetup: %v", tt.name, err)
 		}
@@ -232,7 +232,7 @@ func TestVerify(t *testing.T) {
 
 func TestNewSetupStampsEachPathOnce(t *testing.T) {
 	p := plan.Plan{Workspace: `C:\ws`, Writable: []string{`c:/WS/`, `C:\cache`, `C:\Cache\`}}
-	s, err := newSetup(&p, Options{UseLowIntegrity: true})
+	s, err := newSetup(&p, Options{UseLowIntegrity: true}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func TestNewSetupStampsEachPathOnce(t *testing.T) {
 		t.Errorf("writable = %q, want %q", s.writable, want)
 	}
 	for _, bad := range []plan.Plan{{Workspace: `ws`}, {Writable: []string{`\\.\C:\x`}}, {DenyRead: []string{"a\x00"}}, {MaxMemoryMB: -5}} {
-		if _, err := newSetup(&bad, Options{UseLowIntegrity: true}); err == nil {
+		if _, err := newSetup(&bad, Options{UseLowIntegrity: true}, nil); err == nil {
 			t.Errorf("newSetup(%+v) accepted a bad plan", bad)
 		}
 	}
@@ -248,7 +248,7 @@ func TestNewSetupStampsEachPathOnce(t *testing.T) {
 
 func TestEnforcementReportsReadBackValues(t *testing.T) {
 	p := plan.Plan{Workspace: `C:\ws`, MaxMemoryMB: 512, MaxProcesses: 20}
-	s, _ := newSetup(&p, Options{UseLowIntegrity: true})
+	s, _ := newSetup(&p, Options{UseLowIntegrity: true}, nil)
 	rb := goodReadBack(s)
 	rb.job.ActiveProcesses = 8 // stricter than asked, e.g. a parent job
 	v := verify(s, rb)
@@ -295,7 +295,7 @@ func TestVerifyChild(t *testing.T) {
 
 func BenchmarkVerify(b *testing.B) {
 	p := plan.Plan{Workspace: `C:\ws`, Writable: []string{`C:\cache`}, MaxMemoryMB: 512}
-	s, _ := newSetup(&p, Options{UseLowIntegrity: true})
+	s, _ := newSetup(&p, Options{UseLowIntegrity: true}, nil)
 	rb := goodReadBack(s)
 	for b.Loop() {
 		if v := verify(s, rb); len(v.refuse) > 0 {
