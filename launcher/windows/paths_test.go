@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/aar-agent/aar-exec/plan"
 )
@@ -110,7 +111,7 @@ func TestEnvBlock(t *testing.T) {
 				if i == start {
 					break
 				}
-				out = append(out, string(utf16Decode(b[start:i])))
+				out = append(out, string(utf16.Decode(b[start:i])))
 				start = i + 1
 			}
 		}

@@ -79,6 +79,8 @@ func TestCheckLowLabel(t *testing.T) {
 		{"S:(ML;OICI;0x1;;;S-1-16-4096)", true, true},
 		{"O:BAG:SYD:(A;;FA;;;BA)S:(ML;OICI;NW;;;LW)", true, true},
 		{"S:(ML;OICI;NW;;;LW)D:(A;;FA;;;SY)", true, true},
+		{"O:S-1-5-21-1-2-3-1000G:S-1-5-21-1-2-3-513D:P(A;OICI;FA;;;SY)S:(ML;OICI;NW;;;LW)", true, true},
+		{"O:S-1-5-21-1-2-3-1000G:S-1-5-21-1-2-3-513D:(A;;FA;;;SY)", true, false},
 		{"S:(ML;;NW;;;LW)", false, true},
 		{"S:(ML;;NW;;;LW)", true, false}, // a directory label that files would not inherit
 		{"", true, false},                // unlabelled is Medium
@@ -107,6 +109,17 @@ func TestCheckLowLabel(t *testing.T) {
 			t.Errorf("checkLowLabel(lowLabelSDDL(%v)): %v", dir, err)
 		}
 	}
+}
+
+func FuzzCheckLowLabel(f *testing.F) {
+	for _, s := range []string{"S:(ML;OICI;NW;;;LW)", "", "S:(", "S:(ML;;;;;)", "D:(A;;FA;;;SY)S:AI(ML;OICIID;0x1;;;LW)"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, sddl string, isDir bool) {
+		if checkLowLabel(sddl, isDir) == nil && !strings.Contains(strings.ToUpper(sddl), "(ML;") {
+			t.Fatalf("checkLowLabel accepted %q, which has no label", sddl)
+		}
+	})
 }
 
 func TestCheckIntegrity(t *testing.T) {
