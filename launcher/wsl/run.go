@@ -311,7 +311,7 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 	if res.Signal != 0 {
 		return res, nil
 	}
-	text := decodeWSLText(stdout.head) + "\n" + decodeWSLText(stderr.head)
+	text := stdout.text() + "\n" + stderr.text()
 	if isWSLFailure(res.ExitCode, text) {
 		return res, wslFailure(s.distro, res.ExitCode, text)
 	}
@@ -350,20 +350,47 @@ func wslEnv(env []string) []string {
 }
 
 // headWriter passes everything through to w and keeps the first max
-// bytes, where wsl.exe's own failure messages appear.
+// bytes, where wsl.exe's own failure messages appear, and the last
+// tailMax bytes, where they appear when the WSL instance dies mid-run.
 type headWriter struct {
 	w    io.Writer
 	max  int
 	head []byte
+	tail []byte // only once head is full
 }
 
-const headMax = 4096
+const (
+	headMax = 4096
+	tailMax = 1024
+)
 
 func (h *headWriter) Write(p []byte) (int, error) {
+	rest := p
 	if n := h.max - len(h.head); n > 0 {
-		h.head = append(h.head, p[:min(n, len(p))]...)
+		k := min(n, len(rest))
+		h.head = append(h.head, rest[:k]...)
+		rest = rest[k:]
+	}
+	if len(rest) > 0 {
+		h.tail = append(h.tail, rest[max(0, len(rest)-tailMax):]...)
+		if over := len(h.tail) - tailMax; over > 0 {
+			h.tail = append(h.tail[:0], h.tail[over:]...)
+		}
 	}
 	return h.w.Write(p)
+}
+
+// text decodes what was kept, marking a gap between head and tail.
+func (h *headWriter) text() string {
+	if len(h.tail) == 0 {
+		return decodeWSLText(h.head)
+	}
+	tail := h.tail
+	// The tail may start in the middle of a UTF-16 code unit.
+	if !looksUTF16LE(tail) && len(tail) > 1 && looksUTF16LE(tail[1:]) {
+		tail = tail[1:]
+	}
+	return decodeWSLText(h.head) + "\n…\n" + decodeWSLText(tail)
 }
 
 // findExe locates wsl.exe: name as given when it holds a path separator,

@@ -188,11 +188,15 @@ func TestRunWSLFailures(t *testing.T) {
 		{"missing distro", nil, nil, Config{}, `create it with "aar-exec wsl setup"`},
 		{"missing distro, UTF-16", nil, []string{"FAKEWSL_IGNORE_UTF8=1"}, Config{Distro: "other"}, "supplied name"},
 		{"no wsl.exe", nil, nil, Config{Exe: "no-such-wsl.exe"}, "is WSL installed"},
+		{"crash after output", []string{DefaultDistro}, []string{"FAKEWSL_CRASH_AFTER=1", "FAKEWSL_IGNORE_UTF8=1"}, Config{},
+			"instance has terminated"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			w := newFakeWorld(t, tt.distros...)
-			o := runFake(t, w, &plan.Plan{Argv: []string{"true"}, Dir: `C:\ws`, Env: w.env(tt.env...)}, tt.cfg)
+			// Output before a failure must not hide it.
+			argv := []string{"sh", "-c", `i=0; while [ $i -lt 300 ]; do echo "line $i of output"; i=$((i+1)); done`}
+			o := runFake(t, w, &plan.Plan{Argv: argv, Dir: `C:\ws`, Env: w.env(tt.env...)}, tt.cfg)
 			if !errors.Is(o.err, plan.ErrSetup) || !strings.Contains(o.err.Error(), tt.want) {
 				t.Fatalf("err %v, want ErrSetup containing %q", o.err, tt.want)
 			}
@@ -305,5 +309,27 @@ func TestRunInterrupted(t *testing.T) {
 		func(plan.Enforcement) error { time.AfterFunc(100*time.Millisecond, cancel); return nil })
 	if !errors.Is(err, context.Canceled) || res.TimedOut {
 		t.Fatalf("Run = %+v, %v; want context.Canceled and no timeout", res, err)
+	}
+}
+
+func TestHeadWriterKeepsHeadAndTail(t *testing.T) {
+	var sink bytes.Buffer
+	h := &headWriter{w: &sink, max: 8}
+	for _, chunk := range []string{"0123", "4567", strings.Repeat("x", 3000), "end of ", "Error code: Wsl/E"} {
+		if _, err := h.Write([]byte(chunk)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := string(h.head); got != "01234567" {
+		t.Errorf("head %q", got)
+	}
+	if len(h.tail) != tailMax || !strings.HasSuffix(string(h.tail), "end of Error code: Wsl/E") {
+		t.Errorf("tail has %d bytes ending %q", len(h.tail), h.tail[max(0, len(h.tail)-30):])
+	}
+	if sink.Len() != 8+3000+len("end of Error code: Wsl/E") {
+		t.Errorf("passed through %d bytes", sink.Len())
+	}
+	if !strings.Contains(h.text(), "Wsl/E") {
+		t.Errorf("text %q", h.text())
 	}
 }

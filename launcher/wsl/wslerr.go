@@ -82,7 +82,7 @@ func isWSLFailure(code int, text string) bool {
 // wslFailure builds the error for a failure of wsl.exe itself, with a hint
 // when the distro is missing.
 func wslFailure(distro string, code int, text string) error {
-	msg := oneLine(text, 300)
+	msg := oneLine(wslMessage(text), 300)
 	if msg == "" {
 		msg = "no message"
 	}
@@ -100,3 +100,16 @@ func isDistroNotFound(text string) bool {
 }
 
 func isValidUTF8(s string) bool { return utf8.ValidString(s) }
+
+// wslMessage picks wsl.exe's own message out of the output: the last
+// "Error code: Wsl/..." line and the line before it, or all of text
+// when there is none.
+func wslMessage(text string) string {
+	lines := strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' })
+	for i := len(lines) - 1; i >= 0; i-- {
+		if strings.Contains(lines[i], "Wsl/") {
+			return strings.Join(lines[max(0, i-1):i+1], "\n")
+		}
+	}
+	return text
+}

@@ -8,7 +8,8 @@
 // Like wsl.exe, its own messages are UTF-16LE unless WSL_UTF8=1, some go to
 // stdout, and its own failures exit with -1 (255 where only eight bits
 // survive). FAKEWSL_FAIL=1 makes every call fail as if the WSL service had
-// crashed; FAKEWSL_IGNORE_UTF8=1 plays a wsl.exe too old for WSL_UTF8.
+// crashed, FAKEWSL_CRASH_AFTER=1 makes it crash after the command ran,
+// and FAKEWSL_IGNORE_UTF8=1 plays a wsl.exe too old for WSL_UTF8.
 package main
 
 import (
@@ -239,6 +240,9 @@ func execute(argv []string) int {
 	// The tests kill the whole process group; the fake only relays.
 	signal.Ignore(syscall.SIGPIPE)
 	err := cmd.Run()
+	if os.Getenv("FAKEWSL_CRASH_AFTER") == "1" {
+		return fail(os.Stderr, "The Windows Subsystem for Linux instance has terminated.", "Wsl/Service/E_UNEXPECTED")
+	}
 	var ee *exec.ExitError
 	switch {
 	case err == nil:
