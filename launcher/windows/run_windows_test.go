@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -38,6 +39,13 @@ func TestMain(m *testing.M) {
 		c.Env = append(os.Environ(), "AAR_WINTEST_CHILD=late")
 		if err := c.Start(); err != nil {
 			os.Exit(9)
+		}
+		os.Exit(0)
+	case "leak":
+		// Exit 0 if the handle number in ARG is usable here, i.e. leaked.
+		h, _ := strconv.ParseUint(os.Getenv("AAR_WINTEST_ARG"), 0, 64)
+		if _, err := os.NewFile(uintptr(h), "leak").Write([]byte("leaked")); err != nil {
+			os.Exit(7)
 		}
 		os.Exit(0)
 	case "late":
@@ -178,6 +186,25 @@ func TestRunWaitsForTheWholeTree(t *testing.T) {
 	}
 	if _, err := os.Stat(marker); err != nil {
 		t.Errorf("Run returned before the grandchild finished: %v", err)
+	}
+}
+
+func TestRunInheritsOnlyStdio(t *testing.T) {
+	f, err := os.Create(filepath.Join(tempDir(t), "secret"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	// An inheritable handle in aar-exec must not reach the command.
+	h := syscall.Handle(f.Fd())
+	if err := syscall.SetHandleInformation(h, syscall.HANDLE_FLAG_INHERIT, syscall.HANDLE_FLAG_INHERIT); err != nil {
+		t.Fatal(err)
+	}
+	p := childPlan(t, "leak", strconv.FormatUint(uint64(h), 10))
+	p.BestEffort = true
+	res, err := Run(context.Background(), p, Options{UseLowIntegrity: true}, nil)
+	if err != nil || res.ExitCode != 7 {
+		t.Errorf("Run = %+v, %v; want exit 7 (handle not inherited)", res, err)
 	}
 }
 
