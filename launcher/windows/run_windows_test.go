@@ -223,6 +223,16 @@ func TestRunStartedErrorAbortsBeforeAnythingRuns(t *testing.T) {
 	}
 }
 
+func TestRunFindsProgramsOnPath(t *testing.T) {
+	p := childPlan(t, "", "")
+	p.Argv = []string{"cmd", "/c", "exit", "3"}
+	p.BestEffort = true
+	res, err := Run(context.Background(), p, Options{UseLowIntegrity: true}, nil)
+	if err != nil || res.ExitCode != 3 {
+		t.Errorf("Run(cmd /c exit 3) = %+v, %v", res, err)
+	}
+}
+
 func TestRunNotFound(t *testing.T) {
 	p := childPlan(t, "exit", "0")
 	p.Argv = []string{"aar-exec-no-such-program-" + strconv.Itoa(os.Getpid())}
