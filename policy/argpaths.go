@@ -14,10 +14,24 @@ func (w *walker) addPath(f field, write, redirect bool) {
 		s = rest
 	}
 	p := w.resolvePath(s)
+	// A long script names the same paths again and again: judge each once.
+	key := pathKey{p, write}
+	if w.seen[key] {
+		return
+	}
+	if w.seen == nil {
+		w.seen = map[pathKey]bool{}
+	}
+	w.seen[key] = true
 	w.a.paths = append(w.a.paths, pathUse{path: p, target: newTarget(p), word: strings.ReplaceAll(f.s, dynMark, "…"), write: write, glob: f.glob})
 	if write && redirect && !harmlessDevice(p) {
 		w.a.writes = true
 	}
+}
+
+type pathKey struct {
+	path  string
+	write bool
 }
 
 // harmlessDevice reports whether writing p is always fine.

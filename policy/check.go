@@ -92,11 +92,25 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		w.scope.cwd = "/" + dynMark
 	}
 	if r.Script != "" {
-		f, err := parser.Parse(strings.NewReader(r.Script), "")
+		// Walk each statement as soon as it is parsed: the tree of a large
+		// script is never held whole, which keeps the garbage collector idle.
+		// The loop never breaks: mvdan/sh v3.14.1's iterator yields its
+		// final error again after a stop, which panics.
+		var err error
+		for s, serr := range parser.StmtsSeq(strings.NewReader(r.Script)) {
+			if serr != nil {
+				if err == nil {
+					err = serr
+				}
+				continue
+			}
+			if a.fatal == "" && err == nil {
+				w.stmt(s, ctx{})
+			}
+		}
 		if err != nil {
 			return nil, parseDeny("the command cannot be parsed as bash: %v", err), false
 		}
-		w.stmts(f.Stmts, ctx{})
 		a.text = r.Script
 	}
 	if len(r.Argv) > 0 {
@@ -111,7 +125,9 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	if a.fatal != "" {
 		return nil, parseDeny("%s", a.fatal), false
 	}
-	a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
+	if len(p.deniedCmds) > 0 {
+		a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
+	}
 	return a, Decision{}, true
 }
 

@@ -53,6 +53,7 @@ type pathPat struct {
 	// "name.*" prefix without a glob engine.
 	compLit, compPrefix, compSuffix string
 	compGlob                        bool
+	seq                             []string // kindSeq: "**/.config/gcloud/**"
 }
 
 type patKind int
@@ -61,6 +62,7 @@ const (
 	kindGeneral   patKind = iota // doublestar on the path and its parents
 	kindPrefix                   // "/etc/shadow", "/etc/sudoers.d/**"
 	kindComponent                // "**/.env", "**/*.pem", "**/.ssh/**"
+	kindSeq                      // "**/.config/gcloud/**": consecutive components
 )
 
 // windows reports whether the pattern is Windows-shaped.
@@ -88,6 +90,14 @@ func (pp *pathPat) classify() {
 			default:
 				pp.compGlob = true
 			}
+			return
+		}
+		if rest != "" && !strings.Contains(rest, "**") && !strings.HasPrefix(rest, "/") && !strings.HasSuffix(rest, "/") {
+			pp.kind = kindSeq
+			if pp.windows() {
+				rest = strings.ToLower(rest)
+			}
+			pp.seq = strings.Split(rest, "/")
 			return
 		}
 	}
@@ -268,19 +278,28 @@ func (pp *pathPat) match(p string) bool {
 
 // A target is a path prepared once for matching against many patterns.
 type target struct {
-	path  string   // lower-cased when Windows-shaped
-	comps []string // its non-empty components
-	fold  bool
+	path string // lower-cased when Windows-shaped
+	fold bool
 }
 
 func newTarget(p string) target {
-	t := target{path: p}
 	if windowsShaped(p) {
-		t.fold = true
-		t.path = strings.ToLower(p)
+		return target{path: strings.ToLower(p), fold: true}
 	}
-	t.comps = strings.FieldsFunc(t.path, func(r rune) bool { return r == '/' })
-	return t
+	return target{path: p}
+}
+
+// components calls yield with each non-empty component of p, in order,
+// without allocating.
+func components(p string, yield func(part string) bool) bool {
+	for p != "" {
+		var part string
+		part, p, _ = strings.Cut(p, "/")
+		if part != "" && yield(part) {
+			return true
+		}
+	}
+	return false
 }
 
 func (pp *pathPat) matchTarget(t target) bool {
@@ -297,25 +316,35 @@ func (pp *pathPat) matchTarget(t target) bool {
 			// A Unix-shaped "**/.ssh/**" also matches C:/Users/u/.SSH.
 			lit = strings.ToLower(lit)
 		}
-		for _, part := range t.comps {
+		return components(t.path, func(part string) bool {
 			switch {
 			case pp.compLit != "":
-				if part == lit {
-					return true
-				}
+				return part == lit
 			case pp.compSuffix != "":
-				if strings.HasSuffix(part, lit[1:]) {
-					return true
-				}
+				return strings.HasSuffix(part, lit[1:])
 			case pp.compPrefix != "":
-				if strings.HasPrefix(part, lit[:len(lit)-1]) {
-					return true
+				return strings.HasPrefix(part, lit[:len(lit)-1])
+			}
+			ok, _ := path.Match(lit, part)
+			return ok
+		})
+	case kindSeq:
+		comps := strings.FieldsFunc(t.path, func(r rune) bool { return r == '/' })
+	outer:
+		for i := 0; i+len(pp.seq) <= len(comps); i++ {
+			for j, want := range pp.seq {
+				part := comps[i+j]
+				if t.fold && !pp.windows() {
+					want = strings.ToLower(want)
 				}
-			default:
-				if ok, _ := path.Match(lit, part); ok {
-					return true
+				if part == want {
+					continue
+				}
+				if ok, _ := path.Match(want, part); !ok {
+					continue outer
 				}
 			}
+			return true
 		}
 		return false
 	}

@@ -17,7 +17,7 @@ import (
 //     cwd and never cleaned above the share; `\\?\C:\x` is "c:/x" and
 //     `\\.\PhysicalDrive0` is "//./PhysicalDrive0".
 //   - Relative: joined to cwd (itself normalised) and cleaned. With an
-//     empty cwd the result is cleaned but stays relative.
+//     empty or relative cwd the result is cleaned but stays relative.
 //
 // Backslashes are separators only when p or cwd is Windows-shaped; in a
 // Unix path a backslash is an ordinary file-name character.
@@ -31,7 +31,11 @@ func NormalizePath(p, cwd string) string {
 		}
 		return path.Clean(p)
 	}
-	return resolve(p, NormalizePath(cwd, ""))
+	base := NormalizePath(cwd, "")
+	if !isAbs(base) {
+		return path.Clean(p) // a relative cwd cannot anchor anything
+	}
+	return resolve(p, base)
 }
 
 // normAbs normalises p when it is absolute in one of the shapes.
@@ -86,7 +90,7 @@ func isDrive(p string) bool {
 }
 
 func isUNC(p string) bool {
-	return strings.HasPrefix(p, `\\`) || strings.HasPrefix(p, `\/`) || strings.HasPrefix(p, `/\`)
+	return strings.HasPrefix(p, `\\`) || strings.HasPrefix(p, `\/`)
 }
 
 func normDrive(p string) string {

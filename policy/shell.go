@@ -40,8 +40,8 @@ type pathUse struct {
 	path   string // normalised
 	target target // path, prepared for matching
 	word   string // as written (resolved), for messages
-	write bool
-	glob  bool
+	write  bool
+	glob   bool
 }
 
 // analysis is everything the walk found out about a request.
@@ -121,6 +121,7 @@ type walker struct {
 	funcs    []string // functions being walked, innermost last
 	aliases  []string // aliases being expanded
 	maxCmds  int      // fail closed beyond this many commands
+	seen     map[pathKey]bool
 	parser   *syntax.Parser
 	unknownD bool // cwd became unknown
 }

@@ -275,7 +275,9 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 	}
 	v, ok := w.lookup(p.Param.Value)
 	if p.Exp != nil {
-		w.nested(p.Exp.Word)
+		if p.Exp.Word != nil { // a nil *Word in a Node would not compare equal to nil
+			w.nested(p.Exp.Word)
+		}
 		switch p.Exp.Op {
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
 			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset) {
