@@ -19,6 +19,11 @@ var fakeDir string
 // buildFake builds the fake wsl.exe at most once per test process, and only
 // when a test needs it, so that fuzzing workers do not pay for it.
 var buildFake = sync.OnceValues(func() (string, error) {
+	// Under Wine no Go toolchain is reachable, so the lane builds the
+	// fake beforehand and names it here.
+	if exe := os.Getenv("AAR_TEST_FAKEWSL"); exe != "" {
+		return exe, nil
+	}
 	exe := filepath.Join(fakeDir, "wsl.exe")
 	goTool, err := exec.LookPath("go")
 	if err != nil {
@@ -51,9 +56,13 @@ func testMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	defer os.RemoveAll(dir)
 	fakeDir = dir
-	return m.Run()
+	code := m.Run()
+	if err := removeTree(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
 }
 
 // A fakeWorld is one test's view of the fake: a Windows drive C: rooted in
@@ -64,7 +73,7 @@ type fakeWorld struct {
 
 func newFakeWorld(t testing.TB, distros ...string) *fakeWorld {
 	t.Helper()
-	tmp := t.TempDir()
+	tmp := tempDir(t)
 	w := &fakeWorld{
 		root:  filepath.Join(tmp, "drives"),
 		state: filepath.Join(tmp, "state.json"),
@@ -134,4 +143,36 @@ func requireUnixShell(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh in PATH")
 	}
+}
+
+// tempDir is t.TempDir with a removal that Wine can do: Go 1.26's
+// os.RemoveAll uses Windows calls Wine 8 lacks ("unlinkat: Invalid
+// function"), while removing one entry at a time, deepest first, works.
+func tempDir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "aar-wsl-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := removeTree(dir); err != nil {
+			t.Errorf("cleanup: %v", err)
+		}
+	})
+	return dir
+}
+
+// removeTree removes dir and everything in it, deepest first.
+func removeTree(dir string) error {
+	var paths []string
+	_ = filepath.WalkDir(dir, func(p string, _ os.DirEntry, _ error) error {
+		paths = append(paths, p)
+		return nil
+	})
+	for i := len(paths) - 1; i >= 0; i-- {
+		if err := os.Remove(paths[i]); err != nil && !os.IsNotExist(err) {
+			return err
+		}
+	}
+	return nil
 }

@@ -20,7 +20,7 @@ func writeProfile(t *testing.T, p Profile) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "profile.json")
+	path := filepath.Join(tempDir(t), "profile.json")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func writeProfile(t *testing.T, p Profile) string {
 // writeTarball writes a stand-in rootfs and returns its path and SHA-256.
 func writeTarball(t *testing.T) (string, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "rootfs.tar.gz")
+	path := filepath.Join(tempDir(t), "rootfs.tar.gz")
 	data := []byte("not really a tarball")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
@@ -69,7 +69,7 @@ func TestSetup(t *testing.T) {
 		Packages:              []string{"git", "python3"},
 	})
 	cfg := Config{Exe: fakeWSL(t), Profile: prof}
-	dir := filepath.Join(t.TempDir(), "install")
+	dir := filepath.Join(tempDir(t), "install")
 	var out bytes.Buffer
 	opt := SetupOptions{InstallDir: dir, Stdout: &out}
 	if err := Setup(context.Background(), cfg, opt); err != nil {
@@ -119,7 +119,7 @@ func TestSetupFailureLeavesNoDistro(t *testing.T) {
 	w.setenv(t)
 	tarball, _ := writeTarball(t)
 	prof := writeProfile(t, Profile{Rootfs: tarball, PreInstallCommands: []string{"echo broken >&2; exit 3"}})
-	err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: t.TempDir(), Distro: "d1"})
+	err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: tempDir(t), Distro: "d1"})
 	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "broken") {
 		t.Fatalf("Setup: %v, want the failing step", err)
 	}
@@ -139,15 +139,15 @@ func TestSetupRefusesBadInput(t *testing.T) {
 		opt  SetupOptions
 		want string
 	}{
-		{"no rootfs", Profile{}, SetupOptions{InstallDir: t.TempDir()}, "init-profiles"},
+		{"no rootfs", Profile{}, SetupOptions{InstallDir: tempDir(t)}, "init-profiles"},
 		{"bad package", Profile{Rootfs: tarball, PackageInstallCommand: "x {packages}"},
-			SetupOptions{InstallDir: t.TempDir(), Packages: []string{"a;rm -rf /"}}, "contains"},
+			SetupOptions{InstallDir: tempDir(t), Packages: []string{"a;rm -rf /"}}, "contains"},
 		{"option package", Profile{Rootfs: tarball, PackageInstallCommand: "x {packages}"},
-			SetupOptions{InstallDir: t.TempDir(), Packages: []string{"--force"}}, "starts with '-'"},
-		{"bad distro", Profile{Rootfs: tarball}, SetupOptions{InstallDir: t.TempDir(), Distro: "a b"}, "distro name"},
-		{"checksum", Profile{Rootfs: tarball, RootfsSHA256: strings.Repeat("0", 64)}, SetupOptions{InstallDir: t.TempDir()}, "SHA-256"},
+			SetupOptions{InstallDir: tempDir(t), Packages: []string{"--force"}}, "starts with '-'"},
+		{"bad distro", Profile{Rootfs: tarball}, SetupOptions{InstallDir: tempDir(t), Distro: "a b"}, "distro name"},
+		{"checksum", Profile{Rootfs: tarball, RootfsSHA256: strings.Repeat("0", 64)}, SetupOptions{InstallDir: tempDir(t)}, "SHA-256"},
 		{"no install dir", Profile{Rootfs: tarball, RootfsSHA256: sum}, SetupOptions{}, "LOCALAPPDATA"},
-		{"missing tarball", Profile{Rootfs: tarball + ".gone"}, SetupOptions{InstallDir: t.TempDir()}, "rootfs"},
+		{"missing tarball", Profile{Rootfs: tarball + ".gone"}, SetupOptions{InstallDir: tempDir(t)}, "rootfs"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -177,7 +177,7 @@ func TestSetupDownloads(t *testing.T) {
 		}
 		return os.WriteFile(dest, data, 0o600)
 	}
-	t.Setenv("LOCALAPPDATA", t.TempDir())
+	t.Setenv("LOCALAPPDATA", tempDir(t))
 	prof := writeProfile(t, Profile{RootfsURL: url, RootfsSHA256: sum})
 	if err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{Download: download}); err != nil {
 		t.Fatalf("Setup: %v", err)
@@ -236,7 +236,7 @@ func TestReset(t *testing.T) {
 	w.setenv(t)
 	tarball, _ := writeTarball(t)
 	prof := writeProfile(t, Profile{Rootfs: tarball})
-	if err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: t.TempDir()}); err != nil {
+	if err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: tempDir(t)}); err != nil {
 		t.Fatalf("Reset: %v", err)
 	}
 	calls := w.calls(t)
@@ -278,7 +278,7 @@ func TestProbe(t *testing.T) {
 }
 
 func TestInitProfiles(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "profiles")
+	dir := filepath.Join(tempDir(t), "profiles")
 	paths, err := InitProfiles(dir)
 	if err != nil {
 		t.Fatalf("InitProfiles: %v", err)
@@ -321,7 +321,7 @@ func TestLoadProfileRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "p.json")
+			path := filepath.Join(tempDir(t), "p.json")
 			if err := os.WriteFile(path, []byte(tt.data), 0o600); err != nil {
 				t.Fatal(err)
 			}

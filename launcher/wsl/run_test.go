@@ -129,7 +129,7 @@ func TestRunWorkingDirectory(t *testing.T) {
 func TestRunCdFailsClosed(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	marker := filepath.Join(t.TempDir(), "ran")
+	marker := filepath.Join(tempDir(t), "ran")
 	o := runFake(t, w, &plan.Plan{Argv: []string{"touch", marker}, Dir: `C:\ws\missing`}, Config{})
 	if !errors.Is(o.err, plan.ErrSetup) || !strings.Contains(o.err.Error(), "cannot be entered") {
 		t.Fatalf("err %v, want ErrSetup about the directory", o.err)
@@ -159,7 +159,7 @@ func TestRunGuardDeniesBeforeSpawning(t *testing.T) {
 func TestRunTimeoutKillsTree(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	late := filepath.Join(t.TempDir(), "late")
+	late := filepath.Join(tempDir(t), "late")
 	script := `(sleep 2; touch "$1") & sleep 30`
 	o := runFake(t, w, &plan.Plan{Argv: []string{"sh", "-c", script, "sh", late}, Dir: `C:\ws`,
 		Timeout: 200 * time.Millisecond}, Config{})
@@ -265,7 +265,7 @@ func TestRunRejectsUnrepresentableArgs(t *testing.T) {
 func TestRunConfigFromProfile(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, "from-profile")
-	prof := filepath.Join(t.TempDir(), "p.json")
+	prof := filepath.Join(tempDir(t), "p.json")
 	if err := os.WriteFile(prof, []byte(`{"distro":"from-profile","shell":"sh"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestRunConfigFromProfile(t *testing.T) {
 func TestRunStdin(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	f, err := os.CreateTemp(t.TempDir(), "stdin")
+	f, err := os.CreateTemp(tempDir(t), "stdin")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,8 @@
 // stdout, and its own failures exit with -1 (255 where only eight bits
 // survive). FAKEWSL_FAIL=1 makes every call fail as if the WSL service had
 // crashed, FAKEWSL_CRASH_AFTER=1 makes it crash after the command ran,
-// and FAKEWSL_IGNORE_UTF8=1 plays a wsl.exe too old for WSL_UTF8.
+// FAKEWSL_IGNORE_UTF8=1 plays a wsl.exe too old for WSL_UTF8, and
+// FAKEWSL_SLEEP_MS delays every answer.
 package main
 
 import (
@@ -21,8 +22,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 	"unicode/utf16"
 )
 
@@ -42,6 +45,9 @@ func run(args []string) int {
 	if err := record(args); err != nil {
 		fmt.Fprintln(os.Stderr, "fakewsl:", err)
 		return 2
+	}
+	if ms, err := strconv.Atoi(os.Getenv("FAKEWSL_SLEEP_MS")); err == nil {
+		time.Sleep(time.Duration(ms) * time.Millisecond)
 	}
 	if os.Getenv("FAKEWSL_FAIL") == "1" {
 		return fail(os.Stdout, "The Windows Subsystem for Linux instance has terminated.", "Wsl/Service/E_UNEXPECTED")
