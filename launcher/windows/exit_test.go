@@ -32,6 +32,10 @@ func TestStartError(t *testing.T) {
 	}
 }
 
+// asInt converts at run time, as result does, so the table also compiles
+// where int is 32 bits.
+func asInt(c uint32) int { return int(c) }
+
 func TestResult(t *testing.T) {
 	tests := []struct {
 		code uint32
@@ -41,10 +45,10 @@ func TestResult(t *testing.T) {
 		{0, endedNormally, plan.Result{ExitCode: 0, Duration: time.Second}},
 		{3, endedNormally, plan.Result{ExitCode: 3, Duration: time.Second}},
 		{256, endedNormally, plan.Result{ExitCode: 256, Duration: time.Second}},
-		{0xC0000005, endedNormally, plan.Result{ExitCode: 0xC0000005, Duration: time.Second}},
-		{0xFFFFFFFF, endedNormally, plan.Result{ExitCode: 0xFFFFFFFF, Duration: time.Second}},
+		{0xC0000005, endedNormally, plan.Result{ExitCode: asInt(0xC0000005), Duration: time.Second}},
+		{0xFFFFFFFF, endedNormally, plan.Result{ExitCode: asInt(0xFFFFFFFF), Duration: time.Second}},
 		{ExitTimedOut, endedTimeout, plan.Result{ExitCode: ExitTimedOut, TimedOut: true, Duration: time.Second}},
-		{ExitInterrupted, endedInterrupt, plan.Result{ExitCode: ExitInterrupted, Duration: time.Second}},
+		{ExitInterrupted, endedInterrupt, plan.Result{ExitCode: asInt(ExitInterrupted), Duration: time.Second}},
 	}
 	for _, tt := range tests {
 		if got := result(tt.code, tt.why, time.Second); got != tt.want {

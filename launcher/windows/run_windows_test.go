@@ -171,7 +171,7 @@ func TestRunCancelTerminatesAfterGrace(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	res, err := Run(ctx, p, Options{UseLowIntegrity: true, Grace: 200 * time.Millisecond}, nil)
-	if err != nil || res.TimedOut || res.ExitCode != ExitInterrupted {
+	if err != nil || res.TimedOut || uint32(res.ExitCode) != ExitInterrupted {
 		t.Errorf("Run cancelled = %+v, %v; want exit 0x%x", res, err, uint32(ExitInterrupted))
 	}
 }

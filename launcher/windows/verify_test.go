@@ -2,6 +2,7 @@ package windows
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -21,7 +22,7 @@ func TestLimitsFor(t *testing.T) {
 		{"caps", plan.Plan{MaxMemoryMB: 512, MaxProcesses: 3}, jobLimits{Flags: base | limitProcessMemory | limitJobMemory, ActiveProcesses: 3, ProcessMemory: 512 << 20, JobMemory: 512 << 20}, false},
 		{"negative memory", plan.Plan{MaxMemoryMB: -1}, jobLimits{}, true},
 		{"negative processes", plan.Plan{MaxProcesses: -1}, jobLimits{}, true},
-		{"huge memory", plan.Plan{MaxMemoryMB: maxMemoryMB + 1}, jobLimits{}, true},
+		{"huge memory", plan.Plan{MaxMemoryMB: math.MaxInt}, jobLimits{}, math.MaxInt > maxMemoryMB},
 	}
 	for _, tt := range tests {
 		got, err := limitsFor(&tt.p)
