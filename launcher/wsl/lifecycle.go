@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -347,7 +348,7 @@ func Status(ctx context.Context, cfg Config) (StatusReport, error) {
 		tools = defaultVersionCommands()
 	}
 	args := []string{"-d", s.distro, "--exec", s.shell, "-c", statusScript, "aar-exec", s.shell}
-	for _, name := range slices.Sorted(mapKeys(tools)) {
+	for _, name := range slices.Sorted(maps.Keys(tools)) {
 		args = append(args, name, tools[name])
 	}
 	o, err := runWSL(ctx, exe, nil, nil, args...)
@@ -380,16 +381,6 @@ func Status(ctx context.Context, cfg Config) (StatusReport, error) {
 		}
 	}
 	return rep, nil
-}
-
-func mapKeys(m map[string]string) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // Reset unregisters the distro, if it exists, and sets it up again from
@@ -425,13 +416,7 @@ func Reset(ctx context.Context, cfg Config, opt SetupOptions) error {
 // if either file exists it writes neither.
 func InitProfiles(dir string) ([]string, error) {
 	profiles := builtinProfiles()
-	names := slices.Sorted(func(yield func(string) bool) {
-		for k := range profiles {
-			if !yield(k) {
-				return
-			}
-		}
-	})
+	names := slices.Sorted(maps.Keys(profiles))
 	for _, name := range names {
 		if _, err := os.Lstat(filepath.Join(dir, name)); !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("wsl: init-profiles: %s already exists (or cannot be checked); remove it first", filepath.Join(dir, name))

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -84,19 +85,24 @@ func TestRunPassesArgumentsExactly(t *testing.T) {
 		`C:\Program Files\x\`, "ünïcødé ☃ 𝄞", `x"y z"\"`, `;exit 9`,
 	}
 	echo := []string{"sh", "-c", `for a do printf '%s\0' "$a"; done`, "sh"}
-	for _, withEmpty := range []bool{false, true} {
-		args := slices.Clone(hostile)
-		if withEmpty {
-			args = append([]string{""}, append(args, "", "")...)
+	for _, shell := range []string{"sh", "bash"} {
+		if _, err := exec.LookPath(shell); err != nil {
+			continue
 		}
-		argv := append(slices.Clone(echo), args...)
-		o := runFake(t, w, &plan.Plan{Argv: argv, Dir: `C:\ws\sub`}, Config{})
-		if o.err != nil || o.res.ExitCode != 0 {
-			t.Fatalf("empty args %v: Run: %v, %+v, stderr %q", withEmpty, o.err, o.res, o.stderr)
-		}
-		got := strings.Split(strings.TrimSuffix(o.stdout, "\x00"), "\x00")
-		if !slices.Equal(got, args) {
-			t.Errorf("empty args %v: command saw\n%q\nwant\n%q", withEmpty, got, args)
+		for _, withEmpty := range []bool{false, true} {
+			args := slices.Clone(hostile)
+			if withEmpty {
+				args = append([]string{""}, append(args, "", "")...)
+			}
+			argv := append(slices.Clone(echo), args...)
+			o := runFake(t, w, &plan.Plan{Argv: argv, Dir: `C:\ws\sub`}, Config{Shell: shell})
+			if o.err != nil || o.res.ExitCode != 0 {
+				t.Fatalf("%s, empty args %v: Run: %v, %+v, stderr %q", shell, withEmpty, o.err, o.res, o.stderr)
+			}
+			got := strings.Split(strings.TrimSuffix(o.stdout, "\x00"), "\x00")
+			if !slices.Equal(got, args) {
+				t.Errorf("%s, empty args %v: command saw\n%q\nwant\n%q", shell, withEmpty, got, args)
+			}
 		}
 	}
 	// What wsl.exe received must survive its CommandLineToArgvW split.
@@ -331,5 +337,18 @@ func TestHeadWriterKeepsHeadAndTail(t *testing.T) {
 	}
 	if !strings.Contains(h.text(), "Wsl/E") {
 		t.Errorf("text %q", h.text())
+	}
+}
+
+func TestRunManyArgumentsWithEmptyOnes(t *testing.T) {
+	requireUnixShell(t)
+	w := newFakeWorld(t, DefaultDistro)
+	argv := []string{"sh", "-c", `printf '%s|%s|%s' "$#" "$1" "${3000}"`, "sh"}
+	for i := range 3000 {
+		argv = append(argv, []string{"", "x"}[i%2])
+	}
+	o := runFake(t, w, &plan.Plan{Argv: argv, Dir: `C:\ws`}, Config{})
+	if o.err != nil || o.stdout != "3000||x" {
+		t.Fatalf("Run: %v, stdout %q", o.err, o.stdout)
 	}
 }

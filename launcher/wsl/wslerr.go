@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/aar-agent/aar-exec/plan"
 )
@@ -98,8 +97,6 @@ func isDistroNotFound(text string) bool {
 	return strings.Contains(lower, "wsl_e_distro_not_found") ||
 		strings.Contains(lower, "no distribution with the supplied name")
 }
-
-func isValidUTF8(s string) bool { return utf8.ValidString(s) }
 
 // wslMessage picks wsl.exe's own message out of the output: the last
 // "Error code: Wsl/..." line and the line before it, or all of text
