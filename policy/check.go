@@ -251,7 +251,13 @@ func (p *Policy) decide(a *analysis) Decision {
 			}
 		}
 	}
+	if a.reverseShell != "" {
+		return Decision{Deny, "default:nc-exec", a.reverseShell}
+	}
 	for _, u := range a.paths {
+		if u.write && (u.path == "/proc/sysrq-trigger" || u.path == "/proc/sys/kernel/sysrq") {
+			return Decision{Deny, "default:shutdown", fmt.Sprintf("writing %s can reboot or halt the machine", u.word)}
+		}
 		if strings.HasPrefix(u.path, "/dev/tcp/") || strings.HasPrefix(u.path, "/dev/udp/") {
 			return Decision{Deny, "default:dev-tcp", fmt.Sprintf("a redirection to the network (%s)", u.word)}
 		}

@@ -400,11 +400,38 @@ func (w *walker) special(s *simple) {
 		switch {
 		case code != nil:
 			w.shellString(*code, rest, s.name+" -c", ctx{})
+		case script != nil && readsStdinPath(script.s):
+			if c.stdinKnown {
+				w.script(c.stdinText, s.name+" reading stdin", ctx{})
+			}
+			s.stdinCode = true
 		case script != nil:
 			w.addPath(*script, false, false)
+			w.runFile(s, *script, s.name+" "+script.s)
 		case stdin && c.stdinKnown:
 			w.script(c.stdinText, s.name+" reading stdin", ctx{})
 		}
+	case s.name == "source" || s.name == ".":
+		if ops := operands(s.argv); len(ops) > 0 {
+			if readsStdinPath(ops[0].s) {
+				s.stdinCode = true
+				if c.stdinKnown {
+					w.script(c.stdinText, s.name+" reading stdin", ctx{})
+				}
+			}
+			w.runFile(s, ops[0], s.name+" "+ops[0].s)
+		}
+	case s.name == "trap":
+		// trap 'code' SIGNAL: the code runs later, in this shell.
+		if ops := operands(s.argv); len(ops) > 1 && ops[0].s != "-" {
+			w.shellString(ops[0], nil, "trap", ctx{})
+		}
+	case s.name == "ssh":
+		w.sshCommand(s)
+	case s.name == "curl" || s.name == "wget":
+		w.downloadOutput(s)
+	case n.interpreters[s.name]:
+		w.interpreterCode(s)
 	case s.name == "eval":
 		text, _ := joinFields(s.argv[1:])
 		f := field{s: text}
@@ -473,6 +500,132 @@ func (w *walker) special(s *simple) {
 			}
 		}
 	}
+}
+
+func readsStdinPath(p string) bool {
+	switch p {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
+}
+
+// sshCommand judges the command ssh runs on the other side: it may be
+// this very machine.
+func (w *walker) sshCommand(s *simple) {
+	i := 1
+	for ; i < len(s.argv); i++ {
+		a := s.argv[i].s
+		if a == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
+		}
+		if len(a) == 2 && strings.IndexByte("BbcDEeFIiJLlmOoPpQRSWw", a[1]) >= 0 {
+			i++
+		}
+	}
+	if i+1 < len(s.argv) {
+		text, known := joinFields(s.argv[i+1:])
+		w.shellString(field{s: text, dyn: !known}, nil, "ssh", ctx{})
+	}
+}
+
+// downloadOutput remembers the files curl -o and wget -O write, so that
+// running them later in the request counts as running a download.
+func (w *walker) downloadOutput(s *simple) {
+	opt := map[string]bool{"curl": true}[s.name]
+	for i := 1; i < len(s.argv); i++ {
+		a := s.argv[i].s
+		var out string
+		switch {
+		case opt && (a == "-o" || a == "--output") || !opt && (a == "-O" || a == "--output-document"):
+			if i+1 < len(s.argv) {
+				out = s.argv[i+1].s
+			}
+		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--output-document="):
+			_, out, _ = strings.Cut(a, "=")
+		case opt && strings.HasPrefix(a, "-o") && len(a) > 2 && a[1] == 'o':
+			out = a[2:]
+		case !opt && strings.HasPrefix(a, "-O") && len(a) > 2:
+			out = a[2:]
+		}
+		if out == "" || out == "-" || strings.Contains(out, dynMark) {
+			continue
+		}
+		if w.files == nil {
+			w.files = map[string]fileInfo{}
+		}
+		w.files[w.resolvePath(out)] = fileInfo{downloaded: true}
+	}
+}
+
+// interpreterCode looks inside python -c, perl -e, node -e, awk programs
+// ...: when the code calls out to a shell, each quoted string in it is
+// judged as a shell command, leniently (it may not be shell at all).
+func (w *walker) interpreterCode(s *simple) {
+	var code []field
+	for i := 1; i < len(s.argv); i++ {
+		switch s.argv[i].s {
+		case "-c", "-e", "-E", "-r", "--eval", "-p", "--print", "-Command", "-command":
+			if i+1 < len(s.argv) {
+				code = append(code, s.argv[i+1])
+			}
+		}
+	}
+	if strings.HasSuffix(s.name, "awk") {
+		if ops := operands(s.argv); len(ops) > 0 {
+			code = append(code, ops[0])
+		}
+	}
+	for _, f := range code {
+		if !f.known() || !callsShell(f.s) {
+			continue
+		}
+		for _, lit := range quotedStrings(f.s) {
+			if strings.ContainsAny(lit, " \t") {
+				w.lenientScript(lit, s.name+" code")
+			}
+		}
+	}
+}
+
+// callsShell reports whether program text in another language starts
+// commands.
+func callsShell(code string) bool {
+	for _, k := range []string{"system", "popen", "exec", "spawn", "subprocess", "`", "shell_exec", "passthru", "proc_open", "Process", "%x", "os.Command", "Start-Process", "Invoke-Expression", "iex"} {
+		if strings.Contains(code, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedStrings returns the contents of the '...', "..." and `...`
+// strings in program text (backslash escapes kept simple).
+func quotedStrings(code string) []string {
+	var out []string
+	for i := 0; i < len(code); i++ {
+		q := code[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(code) && code[j] != q {
+			if code[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(code) {
+			break
+		}
+		out = append(out, code[i+1:j])
+		i = j
+	}
+	return out
 }
 
 // findExec judges the commands of find -exec/-execdir/-ok with {} standing

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -33,6 +34,7 @@ type Policy struct {
 	cmdRules             []cmdPat
 	deniedCmds           []string
 	sensitive            []string // literal names in denied patterns, for globs
+	sensitiveDirs        []string // those of them that are directories
 	approval             string
 	literalBackslash     bool // windows mode: a backslash is a separator, not an escape
 	names                *names
@@ -254,18 +256,16 @@ func (p *Policy) pattern(raw string, relToCwd bool) (pathPat, error) {
 // addSensitive remembers the literal names of a denied pattern, so that a
 // glob such as /etc/shado? can be tested against them.
 func (p *Policy) addSensitive(glob string) {
-	for _, part := range strings.Split(glob, "/") {
+	parts := strings.Split(glob, "/")
+	for i, part := range parts {
 		if part == "" || strings.ContainsAny(part, "*?[{\\") {
 			continue
 		}
-		for _, have := range p.sensitive {
-			if have == part {
-				part = ""
-				break
-			}
-		}
-		if part != "" {
+		if !slices.Contains(p.sensitive, part) {
 			p.sensitive = append(p.sensitive, part)
+		}
+		if i < len(parts)-1 && !slices.Contains(p.sensitiveDirs, part) {
+			p.sensitiveDirs = append(p.sensitiveDirs, part)
 		}
 	}
 }
@@ -395,12 +395,16 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 	}
 	parts := strings.Split(u.path, "/")
 	for i, part := range parts {
-		// Only globs with some literal text: "*" alone would make every
-		// "ls *" a read of every denied name.
-		if !strings.ContainsAny(part, "*?[") || strings.Trim(part, "*?") == "" {
+		// A last component of wildcards only ("ls *") is not tried against
+		// every denied name; /???/shadow still is.
+		if !strings.ContainsAny(part, "*?[") || i == len(parts)-1 && strings.Trim(part, "*?") == "" {
 			continue
 		}
-		for _, name := range p.sensitive {
+		names := p.sensitive
+		if i < len(parts)-1 {
+			names = p.sensitiveDirs // "*/README.md" is not "credentials/README.md"
+		}
+		for _, name := range names {
 			if strings.HasPrefix(name, ".") && !strings.HasPrefix(part, ".") {
 				continue // bash globs skip dot files
 			}

