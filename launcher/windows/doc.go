@@ -6,7 +6,8 @@
 // the label of each writable path) and resumes the child only when all of
 // them are in force, or when the plan asks for best effort, in which case
 // what is missing is recorded in [plan.Enforcement.Missing]. It then waits
-// for the whole process tree through the job's completion port.
+// for the whole process tree through the job's completion port. The
+// command gets a private Low-writable TEMP and TMP, removed afterwards.
 //
 // Every decision (limit structures, flag sets, label SDDL and its check,
 // command-line quoting, environment block, program lookup, exit codes and
