@@ -28,7 +28,8 @@ func FuzzString(f *testing.F) {
 		secret := secrets[int(pos)%len(secrets)]
 		i := int(pos) % (len(s) + 1)
 		planted := s[:i] + " " + secret + " " + s[i:]
-		if got := String(planted); strings.Contains(got, secret[len(secret)-16:]) {
+		tail := secret[len(secret)-16:]
+		if got := String(planted); strings.Contains(got, tail) && !strings.Contains(s, tail) {
 			t.Fatalf("planted secret survived:\n in  %q\n out %q", planted, got)
 		}
 	})

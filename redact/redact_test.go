@@ -274,6 +274,11 @@ func TestHugeInput(t *testing.T) {
 	if strings.Contains(out, tGHP) {
 		t.Error("secret survived in huge input")
 	}
+	// Each of these was quadratic in an earlier version.
+	for _, unit := range []string{"password=", "password=\"", "Cookie: ", "\"token\": \"", "x-api-key: ",
+		"Authorization: Basic ", "a://b:c@", "--token ", "echo x | sudo -S ", "'a ", "-----BEGIN PRIVATE KEY-----"} {
+		_ = String(strings.Repeat(unit, (1<<20)/len(unit)))
+	}
 	_ = String(strings.Repeat("=", 1<<20))
 	_ = String(strings.Repeat(":", 1<<20))
 	_ = String(strings.Repeat("a://", 1<<18))

@@ -262,23 +262,25 @@ func runEnd(s string, a int) int {
 // parameters whose name looks secret.
 func (c *scrubber) pairs() {
 	s := c.s
-	for i := strings.IndexByte(s, '='); i >= 0 && i < len(s); {
-		c.pairAt(i)
-		next := strings.IndexByte(s[i+1:], '=')
-		if next < 0 {
-			break
+	// Each value is looked at once: the search resumes after it, which
+	// keeps "password=password=..." linear.
+	for i := 0; i < len(s); {
+		e := strings.IndexByte(s[i:], '=')
+		if e < 0 {
+			return
 		}
-		i += 1 + next
+		i = c.pairAt(i + e)
 	}
 }
 
-func (c *scrubber) pairAt(i int) {
+// pairAt handles the '=' at i and returns where the search resumes.
+func (c *scrubber) pairAt(i int) int {
 	s := c.s
 	if i+1 < len(s) && (s[i+1] == '=' || s[i+1] == '~') {
-		return
+		return i + 1
 	}
 	if i > 0 && strings.IndexByte("=!<>", s[i-1]) >= 0 {
-		return
+		return i + 1
 	}
 	j := i
 	for j > 0 && isNameByte(s[j-1]) {
@@ -292,14 +294,14 @@ func (c *scrubber) pairAt(i int) {
 			k--
 		}
 		if k == i || k == 0 {
-			return
+			return i + 1
 		}
 		j = k
 		for j > 0 && isNameByte(s[j-1]) {
 			j--
 		}
 		if j == k {
-			return
+			return i + 1
 		}
 		st := nameStrength(s[j:k])
 		a := i + 1
@@ -308,24 +310,25 @@ func (c *scrubber) pairAt(i int) {
 		}
 		a, b := valueAt(s, a)
 		if st == notSecret || b-a < 8 || strings.ContainsAny(s[a:b], "()") || !looksSecretish(s[a:b]) {
-			return
+			return i + 1
 		}
 		if c.accept(a, b, st) {
 			c.mask(a, b)
 		}
-		return
+		return max(b, i+1)
 	}
 	if j > 0 && s[j-1] == '$' {
-		return // ${NAME=default}-style expansions
+		return i + 1 // ${NAME=default}-style expansions
 	}
 	st := nameStrength(s[j:i])
 	if st == notSecret {
-		return
+		return i + 1
 	}
 	a, b := valueAt(s, i+1)
 	if c.accept(a, b, st) {
 		c.mask(a, b)
 	}
+	return max(b, i+1)
 }
 
 // colons masks values of secret-named JSON fields ("password": "x"),
@@ -333,18 +336,24 @@ func (c *scrubber) pairAt(i int) {
 // Cookie: a=b).
 func (c *scrubber) colons() {
 	s := c.s
-	for i := strings.IndexByte(s, ':'); i >= 0 && i < len(s); {
-		c.colonAt(i)
-		next := strings.IndexByte(s[i+1:], ':')
-		if next < 0 {
-			break
+	// As in pairs, the search resumes after each value it looked at.
+	for i := 0; i < len(s); {
+		e := strings.IndexByte(s[i:], ':')
+		if e < 0 {
+			return
 		}
-		i += 1 + next
+		i = c.colonAt(i + e)
 	}
 }
 
-func (c *scrubber) colonAt(i int) {
+// maxHeaderValue bounds how far a header value is searched for its end,
+// which keeps adversarial input ("Cookie: Cookie: ...") linear.
+const maxHeaderValue = 64 << 10
+
+// colonAt handles the ':' at i and returns where the search resumes.
+func (c *scrubber) colonAt(i int) int {
 	s := c.s
+	next := i + 1
 	j := i
 	for j > 0 && s[j-1] == ' ' {
 		j--
@@ -363,7 +372,7 @@ func (c *scrubber) colonAt(i int) {
 		if k > 0 && k < end && (s[k-1] == q || (s[k-1] == '\\' && k > 1 && s[k-2] == q)) {
 			st := nameStrength(s[k:end])
 			if st == notSecret {
-				return
+				return next
 			}
 			a := i + 1
 			for a < len(s) && s[a] == ' ' {
@@ -373,7 +382,7 @@ func (c *scrubber) colonAt(i int) {
 			if c.accept(a, b, st) {
 				c.mask(a, b)
 			}
-			return
+			return max(b, next)
 		}
 	}
 	// A bare header or YAML key: Authorization: ..., password: ...
@@ -382,7 +391,7 @@ func (c *scrubber) colonAt(i int) {
 		j--
 	}
 	if j == i || i-j > 64 {
-		return
+		return next
 	}
 	var quote byte
 	if j > 0 {
@@ -391,22 +400,33 @@ func (c *scrubber) colonAt(i int) {
 			quote = s[j-1]
 		case ' ', '\t', '\n', '{', ',', '(':
 		default:
-			return
+			return next
 		}
 	}
 	a := i + 1
-	if a >= len(s) {
-		return
+	if a >= len(s) || !isSpace(s[a]) && quote == 0 {
+		return next
 	}
-	if !isSpace(s[a]) && quote == 0 {
-		return
+	name := s[j:i]
+	kind := 0 // 1: authorization, 2: cookie, 3: other secret name
+	st := notSecret
+	switch {
+	case strings.EqualFold(name, "authorization") || strings.EqualFold(name, "proxy-authorization"):
+		kind = 1
+	case strings.EqualFold(name, "cookie") || strings.EqualFold(name, "set-cookie"):
+		kind = 2
+	default:
+		if st = nameStrength(name); st == notSecret {
+			return next
+		}
+		kind = 3
 	}
 	for a < len(s) && (s[a] == ' ' || s[a] == '\t') {
 		a++
 	}
-	ctxEnd := len(s)
+	ctxEnd := min(len(s), a+maxHeaderValue)
 	if quote != 0 {
-		if e := strings.IndexByte(s[a:], quote); e >= 0 {
+		if e := strings.IndexByte(s[a:ctxEnd], quote); e >= 0 {
 			ctxEnd = a + e
 		}
 	}
@@ -417,18 +437,17 @@ func (c *scrubber) colonAt(i int) {
 		ctxEnd--
 	}
 	if a >= ctxEnd {
-		return
+		return next
 	}
-	name := s[j:i]
-	switch {
-	case strings.EqualFold(name, "authorization") || strings.EqualFold(name, "proxy-authorization"):
+	switch kind {
+	case 1:
 		w := a
 		for w < ctxEnd && !isSpace(s[w]) {
 			w++
 		}
 		if w == ctxEnd || isPlaceholder(s[a:w]) && !strings.HasPrefix(s[a:w], "<") {
 			c.maskValue(a, w)
-			return
+			return max(w, next)
 		}
 		r := w
 		for r < ctxEnd && isSpace(s[r]) {
@@ -441,16 +460,12 @@ func (c *scrubber) colonAt(i int) {
 				e++
 			}
 			c.maskValue(r, e)
-		default:
-			c.maskValue(r, ctxEnd)
+			return max(e, next)
 		}
-	case strings.EqualFold(name, "cookie") || strings.EqualFold(name, "set-cookie"):
+		c.maskValue(r, ctxEnd)
+	case 2:
 		c.maskValue(a, ctxEnd)
 	default:
-		st := nameStrength(name)
-		if st == notSecret {
-			return
-		}
 		e := a
 		for e < ctxEnd && !isSpace(s[e]) && s[e] != ',' && s[e] != '}' {
 			e++
@@ -458,7 +473,9 @@ func (c *scrubber) colonAt(i int) {
 		if c.accept(a, e, st) {
 			c.mask(a, e)
 		}
+		return max(e, next)
 	}
+	return max(ctxEnd, next)
 }
 
 // maskValue masks [a,b) unless it is a placeholder or already masked.

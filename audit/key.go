@@ -1,0 +1,92 @@
+package audit
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// minKeyBytes is the shortest HMAC key accepted: 256 bits, what NewKey
+// writes.
+const minKeyBytes = 32
+
+// NewKey creates a key file at path holding 32 random bytes in hex and a
+// newline, with mode 0600, creating missing parent directories with mode
+// 0700. It never overwrites an existing file.
+func NewKey(path string) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return fmt.Errorf("audit: create key %s: %w", path, err)
+	}
+	var key [minKeyBytes]byte
+	if _, err := rand.Read(key[:]); err != nil {
+		return fmt.Errorf("audit: create key %s: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fmt.Errorf("audit: create key %s: %w", path, err)
+	}
+	_, err = f.WriteString(hex.EncodeToString(key[:]) + "\n")
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return fmt.Errorf("audit: create key %s: %w", path, err)
+	}
+	return nil
+}
+
+// ReadKey reads a key file written by [NewKey]. It refuses, on Unix, a
+// file that group or others may read or write, and any file that does not
+// hold at least 32 bytes of hex.
+func ReadKey(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("audit: read key %s: %w", path, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("audit: read key %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("audit: read key %s: not a regular file", path)
+	}
+	if err := checkKeyMode(fi); err != nil {
+		return nil, fmt.Errorf("audit: read key %s: %w", path, err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, 1025))
+	if err != nil {
+		return nil, fmt.Errorf("audit: read key %s: %w", path, err)
+	}
+	if len(data) > 1024 {
+		return nil, fmt.Errorf("audit: read key %s: file is too long for a key", path)
+	}
+	key, err := hex.DecodeString(string(bytes.TrimSpace(data)))
+	if err != nil {
+		return nil, fmt.Errorf("audit: read key %s: not hex: %w", path, err)
+	}
+	if len(key) < minKeyBytes {
+		return nil, fmt.Errorf("audit: read key %s: %d bytes, want at least %d", path, len(key), minKeyBytes)
+	}
+	return key, nil
+}
+
+// NewID returns a fresh invocation id: 16 random hex digits.
+func NewID() string {
+	var b [8]byte
+	// crypto/rand.Read does not fail on supported platforms; should it
+	// ever, the zero id still lets the record be written.
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+var errGroupOther = errors.New("accessible by group or others; chmod 600 it")
