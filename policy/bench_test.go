@@ -62,3 +62,18 @@ func BenchmarkCompile(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheck1MBHeredoc is a 1 MB command of another common shape: an
+// agent writing a file through a here-document.
+func BenchmarkCheck1MBHeredoc(b *testing.B) {
+	p := mustCompile(b, Default(), testEnv)
+	line := "func f() { return fmt.Sprintf(\"%d items in $HOME\", n) } // generated line of code\n"
+	body := strings.Repeat(line, (1<<20)/len(line))
+	r := Request{Script: "cat > gen.go <<'EOF'\n" + body + "EOF\ngo build ./..."}
+	b.SetBytes(int64(len(r.Script)))
+	for b.Loop() {
+		if d := p.Check(r); d.Action != Allow {
+			b.Fatal(d)
+		}
+	}
+}

@@ -65,6 +65,9 @@ func TestEvasions(t *testing.T) {
 		{"cd /; rm -rf .", Deny, rm},
 		{"rm -rf ../..", Deny, rm},
 		{"rm -rf {/,}", Deny, rm},
+		{"rm -rf {1..100}{/,x}", Allow, "default"}, // sampled: 1/ 1x 100/ 100x
+		{"rm -rf /{,{1..100}}", Deny, rm},
+		{"rm -rf {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}", Deny, "parse"},
 		// Program paths and quoting.
 		{"/bin/rm -rf /", Deny, rm},
 		{"/usr/bin/rm -rf /", Deny, rm},

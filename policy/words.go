@@ -64,8 +64,11 @@ func (b *fieldBuilder) done() []field {
 	return b.out
 }
 
-// maxBraceFields bounds brace expansion ({1..100000} must not allocate).
-const maxBraceFields = 64
+// Brace expansion bounds: {1..100000} must not allocate.
+const (
+	maxBraceFields = 64
+	maxBraceSample = 1024
+)
 
 // wordFields resolves a word into the fields bash would produce, judging
 // every substitution inside it. split is false for assignment values and
@@ -74,15 +77,19 @@ func (w *walker) wordFields(wd *syntax.Word, split bool) []field {
 	if wd == nil {
 		return nil
 	}
-	if syntax.SplitBraces(wd) {
-		words, ok := expandBraces(wd, maxBraceFields)
+	// Brace expansion applies to command words only, not to assignments,
+	// here-documents or here-strings.
+	if split && syntax.SplitBraces(wd) {
+		words, ok := expandBraces(wd, maxBraceFields, false)
 		if !ok {
-			// Too many to enumerate: judge the substitutions, keep it unknown.
-			fs := w.partsFields(wd.Parts, split)
-			for i := range fs {
-				fs[i].dyn = true
+			// Too many to list: a sample with each sequence cut to its ends
+			// ({1..100000} -> 1 100000) still shows a "/" or a "~" hidden
+			// in a brace; beyond even that, refuse to judge.
+			words, ok = expandBraces(wd, maxBraceSample, true)
+			if !ok {
+				w.fail("brace expansion with more than %d words", maxBraceSample)
+				return nil
 			}
-			return fs
 		}
 		var out []field
 		for _, ww := range words {
@@ -211,7 +218,16 @@ func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
 			}
 			b.add(dynMark, true, false)
 			b.cur.dl = b.cur.dl || dl
-		default: // ArithmExp, BraceExp leftovers
+		case *syntax.BraceExp:
+			// Too many to enumerate: judge what is inside, keep it unknown.
+			// (syntax.Walk does not accept a BraceExp.)
+			dl := false
+			for _, e := range p.Elems {
+				dl = w.nested(e) || dl
+			}
+			b.add(dynMark, true, false)
+			b.cur.dl = b.cur.dl || dl
+		default: // ArithmExp
 			dl := w.nested(p)
 			b.add(dynMark, true, false)
 			b.cur.dl = b.cur.dl || dl
@@ -543,7 +559,7 @@ func isHex(c byte) bool {
 
 // expandBraces expands the BraceExp parts left by syntax.SplitBraces into
 // plain words, giving up (false) beyond limit words.
-func expandBraces(wd *syntax.Word, limit int) ([]*syntax.Word, bool) {
+func expandBraces(wd *syntax.Word, limit int, sample bool) ([]*syntax.Word, bool) {
 	out := []*syntax.Word{{}}
 	for _, part := range wd.Parts {
 		be, ok := part.(*syntax.BraceExp)
@@ -555,14 +571,14 @@ func expandBraces(wd *syntax.Word, limit int) ([]*syntax.Word, bool) {
 		}
 		var alts []*syntax.Word
 		if be.Sequence {
-			seq, ok := braceSequence(be, limit)
+			seq, ok := braceSequence(be, limit, sample)
 			if !ok {
 				return nil, false
 			}
 			alts = seq
 		} else {
 			for _, e := range be.Elems {
-				sub, ok := expandBraces(e, limit)
+				sub, ok := expandBraces(e, limit, sample)
 				if !ok {
 					return nil, false
 				}
@@ -584,7 +600,7 @@ func expandBraces(wd *syntax.Word, limit int) ([]*syntax.Word, bool) {
 	return out, true
 }
 
-func braceSequence(be *syntax.BraceExp, limit int) ([]*syntax.Word, bool) {
+func braceSequence(be *syntax.BraceExp, limit int, sample bool) ([]*syntax.Word, bool) {
 	if len(be.Elems) < 2 {
 		return nil, false
 	}
@@ -600,6 +616,9 @@ func braceSequence(be *syntax.BraceExp, limit int) ([]*syntax.Word, bool) {
 	lit := func(s string) *syntax.Word { return &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: s}}} }
 	a, errA := strconv.Atoi(from)
 	b, errB := strconv.Atoi(to)
+	if sample {
+		return []*syntax.Word{lit(from), lit(to)}, true
+	}
 	if errA == nil && errB == nil {
 		if (max(a, b)-min(a, b))/step+1 > limit {
 			return nil, false
