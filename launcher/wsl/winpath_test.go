@@ -165,7 +165,7 @@ func FuzzGuard(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cwd string) {
-		dir, _, err := guardString(cwd, `C:\ws`)
+		dir, err := guard(cwd, `C:\ws`)
 		if err != nil {
 			return
 		}
