@@ -116,11 +116,7 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	if len(r.Argv) > 0 {
 		w.scope = &scope{cwd: w.scope.cwd}
 		w.command(litFields(r.Argv...), ctx{}, "")
-		parts := make([]string, len(r.Argv))
-		for i, s := range r.Argv {
-			parts[i] = s
-		}
-		a.text += "\n" + strings.Join(parts, " ")
+		a.text += "\n" + strings.Join(r.Argv, " ")
 	}
 	if a.fatal != "" {
 		return nil, parseDeny("%s", a.fatal), false

@@ -136,7 +136,6 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	parser     *syntax.Parser
-	unknownD   bool // cwd became unknown
 }
 
 func (w *walker) fail(format string, args ...any) {
