@@ -14,7 +14,8 @@ import (
 // A Plan is everything a launcher needs to run one command. Paths are
 // absolute and have had their symlinks resolved by the caller.
 type Plan struct {
-	Argv []string // Argv[0] is the program; resolved through PATH in Env when it has no slash
+	Path string   // the program; when empty, Argv[0] resolved through PATH in Env
+	Argv []string // the arguments, Argv[0] included (a shell's name, "-bash" for a login shell)
 	Dir  string   // working directory
 	Env  []string // the command's whole environment, NAME=value
 

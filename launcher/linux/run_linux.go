@@ -30,7 +30,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if len(p.Argv) == 0 || p.Argv[0] == "" {
 		return plan.Result{}, fmt.Errorf("%w: empty command", plan.ErrSetup)
 	}
-	prog, err := lookPath(p.Argv[0], p.Env, p.Dir)
+	prog, err := lookPath(firstNonEmpty(p.Path, p.Argv[0]), p.Env, p.Dir)
 	if err != nil {
 		return plan.Result{}, err
 	}
@@ -364,4 +364,11 @@ func stdinOf(p *plan.Plan) *os.File {
 		return p.Stdin
 	}
 	return os.Stdin
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

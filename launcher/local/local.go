@@ -25,7 +25,11 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if len(p.Argv) == 0 || p.Argv[0] == "" {
 		return plan.Result{}, fmt.Errorf("%w: empty command", plan.ErrSetup)
 	}
-	cmd := exec.Command(p.Argv[0], p.Argv[1:]...)
+	prog := p.Path
+	if prog == "" {
+		prog = p.Argv[0]
+	}
+	cmd := exec.Command(prog, p.Argv[1:]...)
 	cmd.Args = p.Argv
 	cmd.Env, cmd.Dir = p.Env, p.Dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
