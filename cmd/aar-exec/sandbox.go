@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -165,6 +164,3 @@ func commandEnv(environ []string, s *settings) []string {
 	}
 	return out
 }
-
-// isWindows reports whether paths are Windows paths here.
-func isWindows() bool { return runtime.GOOS == "windows" }

@@ -209,14 +209,6 @@ func (s *settings) loadConfig(getenv func(string) string) error {
 	return nil
 }
 
-// writableRoots are the paths the command may write in this mode.
-func (s *settings) writableRoots() []string {
-	if s.readOnly {
-		return nil
-	}
-	return append([]string{s.workspace}, s.allowWrite...)
-}
-
 // checkReach refuses a config file, audit log, approvals file or key that
 // the command could write: whatever it can write must never loosen the
 // next command's policy or edit its record.

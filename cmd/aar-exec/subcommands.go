@@ -43,7 +43,7 @@ func (a *app) check(args []string) (int, error) {
 	}
 	var req policy.Request
 	switch {
-	case inv.Argv != nil && len(inv.Argv) > 0:
+	case len(inv.Argv) > 0:
 		req.Argv = inv.Argv
 	case inv.Command != nil:
 		req.Script = *inv.Command
