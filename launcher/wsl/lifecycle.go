@@ -81,8 +81,8 @@ func runWSL(ctx context.Context, exe string, stdout, stderr io.Writer, args ...s
 	}
 	return wslOutput{
 		code:   cmd.ProcessState.ExitCode(),
-		stdout: decodeWSLText(out.head),
-		err:    decodeWSLText(errOut.head),
+		stdout: out.text(),
+		err:    errOut.text(),
 	}, nil
 }
 
@@ -205,7 +205,7 @@ func Setup(ctx context.Context, cfg Config, opt SetupOptions) error {
 	for _, step := range steps {
 		o, err := runWSL(ctx, exe, opt.Stdout, opt.Stderr, "-d", s.distro, "--exec", s.shell, "-c", step)
 		if err == nil && o.code != 0 {
-			err = fmt.Errorf("wsl: setup of %q: %q failed with exit status %d: %s", s.distro, step, o.code, oneLine(o.err, 300))
+			err = fmt.Errorf("wsl: setup of %q: %q failed with exit status %d: %s", s.distro, step, o.code, lastChars(oneLine(o.err, maxWSLOutput), 300))
 		}
 		if err != nil {
 			// Leave nothing half-built behind; the setup error is the one to report.
@@ -359,7 +359,7 @@ func Status(ctx context.Context, cfg Config) (StatusReport, error) {
 		if isWSLFailure(o.code, o.text()) {
 			return rep, wslFailure(s.distro, o.code, o.text())
 		}
-		return rep, fmt.Errorf("wsl: status of %q: exit status %d: %s", s.distro, o.code, oneLine(o.err, 300))
+		return rep, fmt.Errorf("wsl: status of %q: exit status %d: %s", s.distro, o.code, lastChars(oneLine(o.err, maxWSLOutput), 300))
 	}
 	rep.Versions = map[string]string{}
 	for rec := range strings.SplitSeq(o.stdout, "\x1e") {

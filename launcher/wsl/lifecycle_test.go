@@ -118,7 +118,8 @@ func TestSetupFailureLeavesNoDistro(t *testing.T) {
 	w := newFakeWorld(t)
 	w.setenv(t)
 	tarball, _ := writeTarball(t)
-	prof := writeProfile(t, Profile{Rootfs: tarball, PreInstallCommands: []string{"echo broken >&2; exit 3"}})
+	prof := writeProfile(t, Profile{Rootfs: tarball, PreInstallCommands: []string{
+		"i=0; while [ $i -lt 100 ]; do echo noise line $i >&2; i=$((i+1)); done; echo broken >&2; exit 3"}})
 	err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: tempDir(t), Distro: "d1"})
 	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "broken") {
 		t.Fatalf("Setup: %v, want the failing step", err)

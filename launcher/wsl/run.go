@@ -23,7 +23,7 @@ const (
 )
 
 // Config selects the distro and how to reach it. The zero value runs the
-// default distro with sh through the wsl.exe found on PATH.
+// default distro with sh through the system's wsl.exe.
 type Config struct {
 	Distro    string // default [DefaultDistro]
 	Shell     string // default [DefaultShell]
@@ -65,7 +65,7 @@ func resolve(cfg Config) (settings, error) {
 	if err := checkDistroName(s.distro); err != nil {
 		return s, err
 	}
-	if s.shell == "" || strings.ContainsAny(s.shell, "\x00 \t\r\n\"") || !utf8.ValidString(s.shell) {
+	if s.shell == "" || s.shell[0] == '-' || strings.ContainsAny(s.shell, "\x00 \t\r\n\"") || !utf8.ValidString(s.shell) {
 		return s, fmt.Errorf("wsl: shell %q is not a single program name", s.shell)
 	}
 	if !strings.HasPrefix(s.mountRoot, "/") || strings.ContainsAny(s.mountRoot, "\x00\\") {

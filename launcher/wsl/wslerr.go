@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/aar-agent/aar-exec/plan"
 )
@@ -109,4 +110,17 @@ func wslMessage(text string) string {
 		}
 	}
 	return text
+}
+
+// lastChars returns the end of s, at most n bytes and cut at a rune
+// boundary, where a failing command's most telling output is.
+func lastChars(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	s = s[len(s)-n:]
+	for len(s) > 0 && !utf8.RuneStart(s[0]) {
+		s = s[1:]
+	}
+	return "…" + s
 }
