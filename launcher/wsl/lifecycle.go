@@ -129,9 +129,23 @@ func hasDistro(names []string, name string) bool {
 //
 // then runs the profile's pre_install_commands and its
 // package_install_command. An existing distro is an error unless
-// opt.Force, which unregisters it first. If a step after the import fails,
-// the half-built distro is unregistered again.
+// opt.Force, which replaces it. If a step after the import fails, the
+// half-built distro is unregistered again.
 func Setup(ctx context.Context, cfg Config, opt SetupOptions) error {
+	return build(ctx, cfg, opt, opt.Force)
+}
+
+// Reset unregisters the distro, if it exists, and sets it up again from
+// its profile. The CLI asks for confirmation unless --yes.
+func Reset(ctx context.Context, cfg Config, opt SetupOptions) error {
+	return build(ctx, cfg, opt, true)
+}
+
+// build is Setup and Reset. Everything that can fail without touching WSL
+// (the configuration, the packages, the rootfs download and checksum)
+// is done before an existing distro is unregistered, so a bad profile or
+// a broken download never leaves the user with no distro at all.
+func build(ctx context.Context, cfg Config, opt SetupOptions, replace bool) error {
 	s, err := resolve(cfg)
 	if err != nil {
 		return err
@@ -164,13 +178,9 @@ func Setup(ctx context.Context, cfg Config, opt SetupOptions) error {
 	if err != nil {
 		return err
 	}
-	if hasDistro(names, s.distro) {
-		if !opt.Force {
-			return fmt.Errorf(`wsl: distro %q already exists; use --force to recreate it`, s.distro)
-		}
-		if err := unregister(ctx, exe, s.distro, opt); err != nil {
-			return err
-		}
+	exists := hasDistro(names, s.distro)
+	if exists && !replace {
+		return fmt.Errorf(`wsl: distro %q already exists; use --force to recreate it`, s.distro)
 	}
 	dir := opt.InstallDir
 	if dir == "" {
@@ -190,13 +200,18 @@ func Setup(ctx context.Context, cfg Config, opt SetupOptions) error {
 		return err
 	}
 	defer cleanup()
+	if exists {
+		if err := unregister(ctx, exe, s.distro, opt); err != nil {
+			return err
+		}
+	}
 
 	o, err := runWSL(ctx, exe, opt.Stdout, opt.Stderr, "--import", s.distro, dir, tarball, "--version", "2")
 	if err != nil {
 		return err
 	}
 	if o.code != 0 {
-		return fmt.Errorf("wsl: import %q from %s: exit status 0x%X: %s", s.distro, tarball, uint32(o.code), oneLine(o.text(), 300))
+		return fmt.Errorf("wsl: import %q from %s: exit status 0x%X: %s", s.distro, tarball, uint32(o.code), oneLine(wslMessage(o.text()), 300))
 	}
 	steps := slices.Clone(prof.PreInstallCommands)
 	if len(pkgs) > 0 {
@@ -208,8 +223,11 @@ func Setup(ctx context.Context, cfg Config, opt SetupOptions) error {
 			err = fmt.Errorf("wsl: setup of %q: %q failed with exit status %d: %s", s.distro, step, o.code, lastChars(oneLine(o.err, maxWSLOutput), 300))
 		}
 		if err != nil {
-			// Leave nothing half-built behind; the setup error is the one to report.
-			_ = unregister(context.WithoutCancel(ctx), exe, s.distro, opt)
+			// Leave nothing half-built behind, even after an interrupt;
+			// the setup error is the one to report.
+			cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+			_ = unregister(cctx, exe, s.distro, opt)
+			cancel()
 			return err
 		}
 	}
@@ -381,34 +399,6 @@ func Status(ctx context.Context, cfg Config) (StatusReport, error) {
 		}
 	}
 	return rep, nil
-}
-
-// Reset unregisters the distro, if it exists, and sets it up again from
-// its profile. The CLI asks for confirmation unless --yes.
-func Reset(ctx context.Context, cfg Config, opt SetupOptions) error {
-	s, err := resolve(cfg)
-	if err != nil {
-		return err
-	}
-	distro := firstNonEmpty(opt.Distro, s.distro)
-	if err := checkDistroName(distro); err != nil {
-		return err
-	}
-	exe, err := findExe(s.exe)
-	if err != nil {
-		return err
-	}
-	names, err := listDistros(ctx, exe)
-	if err != nil {
-		return err
-	}
-	if hasDistro(names, distro) {
-		if err := unregister(ctx, exe, distro, opt); err != nil {
-			return err
-		}
-	}
-	opt.Force = false
-	return Setup(ctx, cfg, opt)
 }
 
 // InitProfiles writes the built-in profiles, alpine.json and ubuntu.json,

@@ -249,6 +249,17 @@ func TestReset(t *testing.T) {
 	if got := distrosIn(t, w); !slices.Equal(got, []string{DefaultDistro, "keep"}) {
 		t.Errorf("distros after reset: %q", got)
 	}
+
+	// A rootfs that fails its checksum must not cost the user the
+	// existing distro.
+	bad := writeProfile(t, Profile{Rootfs: tarball, RootfsSHA256: strings.Repeat("a", 64)})
+	err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: bad}, SetupOptions{InstallDir: tempDir(t)})
+	if err == nil || !strings.Contains(err.Error(), "SHA-256") {
+		t.Fatalf("Reset with a bad rootfs: %v", err)
+	}
+	if got := distrosIn(t, w); !slices.Equal(got, []string{DefaultDistro, "keep"}) {
+		t.Errorf("distros after a failed reset: %q", got)
+	}
 }
 
 func TestProbe(t *testing.T) {
