@@ -23,7 +23,11 @@ func (w *walker) addPath(f field, write, redirect bool) {
 		w.seen = map[pathKey]bool{}
 	}
 	w.seen[key] = true
-	w.a.paths = append(w.a.paths, pathUse{path: p, target: newTarget(p), word: strings.ReplaceAll(f.s, dynMark, "…"), write: write, glob: f.glob})
+	word := f.s
+	if f.dyn {
+		word = strings.ReplaceAll(word, dynMark, "…")
+	}
+	w.a.paths = append(w.a.paths, pathUse{path: p, target: newTarget(p), word: word, write: write, glob: f.glob})
 	if write && redirect && !harmlessDevice(p) {
 		w.a.writes = true
 	}
@@ -72,13 +76,12 @@ func looksLikePath(s string) bool {
 
 // argPaths records the paths among a command's arguments.
 func (w *walker) argPaths(s *simple) {
-	n := w.p.names
-	if n.noPaths[s.name] {
+	if s.is(clsNoPaths) {
 		return
 	}
-	fileTaking := n.readers[s.name] || n.writers[s.name] || n.lastWriter[s.name] || n.interpreters[s.name] || n.shells[s.name]
-	skipFirst := n.filterFirst[s.name] && !hasFlag(s.argv, "e", "regexp") && !hasFlag(s.argv, "f", "file")
-	if n.shells[s.name] {
+	fileTaking := s.is(clsReader | clsWriter | clsLastWriter | clsInterpreter | clsShell)
+	skipFirst := s.is(clsFilterFirst) && !hasFlag(s.argv, "e", "regexp") && !hasFlag(s.argv, "f", "file")
+	if s.is(clsShell) {
 		return // handled by special: the script file or -c string
 	}
 	if s.name == "dd" {
@@ -91,7 +94,7 @@ func (w *walker) argPaths(s *simple) {
 		}
 		return
 	}
-	writeAll := n.writers[s.name] || s.name == "sed" && hasFlag(s.argv, "i", "in-place") || s.name == "perl" && hasFlag(s.argv, "i", "")
+	writeAll := s.is(clsWriter) || s.name == "sed" && hasFlag(s.argv, "i", "in-place") || s.name == "perl" && hasFlag(s.argv, "i", "")
 	var ops []int
 	dashdash := false
 	for i := 1; i < len(s.argv); i++ {
@@ -136,7 +139,7 @@ func (w *walker) argPaths(s *simple) {
 		if strings.ContainsAny(a.s, "\n") || (!fileTaking && strings.Contains(a.s, "://") && !strings.HasPrefix(a.s, "file://")) {
 			continue
 		}
-		write := writeAll || n.lastWriter[s.name] && k == len(ops)-1 && len(ops) > 1
+		write := writeAll || s.is(clsLastWriter) && k == len(ops)-1 && len(ops) > 1
 		if s.name == "tee" {
 			write = true
 		}

@@ -177,6 +177,12 @@ func (p *Policy) decide(a *analysis) Decision {
 		if exempt[i] {
 			continue
 		}
+		if !u.glob && !u.target.fold {
+			if j := p.deniedIndex.first(p.denied, u.target); j >= 0 {
+				return Decision{Deny, p.denied[j].id, fmt.Sprintf("%s of %s, a denied path", access(u), u.word)}
+			}
+			continue
+		}
 		for j := range p.denied {
 			if p.matchUse(&p.denied[j], u) {
 				return Decision{Deny, p.denied[j].id, fmt.Sprintf("%s of %s, a denied path", access(u), u.word)}

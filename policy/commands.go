@@ -6,46 +6,52 @@ import (
 	"github.com/google/shlex"
 )
 
-// set is a small string set built from a space-separated list.
-type set map[string]bool
+// A class is a set of command classes, one bit each.
+type class uint16
 
-func newSet(words string) set {
-	s := set{}
+// The command classes the walker and the rules use.
+const (
+	clsShell       class = 1 << iota // sh, bash, zsh ...
+	clsInterpreter                   // python, perl, node ...
+	clsReader                        // takes file operands to read
+	clsWriter                        // writes or removes its operands
+	clsLastWriter                    // writes its last operand (cp, ln ...)
+	clsReadOnly                      // known not to write
+	clsFilterFirst                   // its first operand is a pattern or program
+	clsNoPaths                       // its operands are never paths
+)
+
+// names maps a command's base name to its classes. It is built once per
+// Policy, not at package level, and read-only afterwards.
+type names map[string]class
+
+func (n names) add(c class, words string) {
 	for _, w := range strings.Fields(words) {
-		s[w] = true
+		n[w] |= c
 	}
-	return s
 }
 
-// names holds the command classes the walker and the rules use. It is
-// built once per Policy, not at package level.
-type names struct {
-	shells, interpreters, downloaders, readers, writers, lastWriter, readOnly, filterFirst, noPaths, decoders set
-}
-
-func newNames() *names {
-	return &names{
-		shells:       newSet("sh bash dash zsh ksh mksh ash yash fish rbash posh lksh pdksh oksh csh tcsh hush"),
-		interpreters: newSet("python python2 python3 pypy pypy3 perl ruby node nodejs deno bun php lua luajit tclsh wish pwsh powershell osascript awk gawk mawk nawk jshell irb R Rscript"),
-		downloaders:  newSet("curl wget fetch aria2c http https httpie xh curlie lwp-request lwp-download GET axel"),
-		readers: newSet("cat tac less more most head tail nl od xxd hexdump hd strings base64 base32 basenc " +
-			"diff cmp comm md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat wc sort uniq " +
-			"vi vim nvim view nano emacs code subl ed ex gpg age openssl ssh-keygen ssh-add source . tar zip unzip gzip gunzip " +
-			"zcat bzip2 bzcat xz xzcat zstd zstdcat 7z jar split csplit fold fmt pr expand unexpand paste join column iconv " +
-			"dos2unix unix2dos shasum sqlite3 look tee bat batcat pygmentize highlight scp rsync cp mv ln install dd shred " +
-			"truncate touch rm rmdir unlink mkdir chmod chown chgrp chattr setfacl getfacl lsattr"),
-		writers:     newSet("rm rmdir unlink shred truncate touch mkdir tee chmod chown chgrp chattr setfacl mv"),
-		lastWriter:  newSet("cp ln install rsync scp"),
-		filterFirst: newSet("grep egrep fgrep rg ag ack jq yq gojq jaq sed awk gawk mawk nawk"),
-		noPaths:     newSet("echo printf : true false test [ [[ which command hash help alias unalias export unset set shopt declare local readonly kill"),
-		readOnly: newSet("ls dir vdir cat tac less more most head tail nl od xxd hexdump hd strings wc sort uniq cut tr grep egrep fgrep rg ag ack " +
-			"echo printf pwd whoami id groups date cal env printenv which type command hash file stat du df tree diff cmp comm " +
-			"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum basename dirname realpath readlink " +
-			"uname hostname arch nproc uptime ps pgrep top htop free vmstat true false test [ : jq yq gojq column fold fmt " +
-			"expand unexpand paste join look seq yes sleep wait cd pushd popd dirs help man info apropos whatis locale tty " +
-			"lscpu lsblk lsusb lspci getent nslookup dig host ping tracepath bat batcat cloc tokei lsattr getfacl mount findmnt"),
-		decoders: newSet("base64 base32 basenc xxd uudecode openssl gunzip zcat gzip bzcat bunzip2 bzip2 xzcat unxz xz zstdcat unzstd zstd rev tr"),
-	}
+func newNames() names {
+	n := names{}
+	n.add(clsShell, "sh bash dash zsh ksh mksh ash yash fish rbash posh lksh pdksh oksh csh tcsh hush")
+	n.add(clsInterpreter, "python python2 python3 pypy pypy3 perl ruby node nodejs deno bun php lua luajit tclsh wish pwsh powershell osascript awk gawk mawk nawk jshell irb R Rscript")
+	n.add(clsReader, "cat tac less more most head tail nl od xxd hexdump hd strings base64 base32 basenc "+
+		"diff cmp comm md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat wc sort uniq "+
+		"vi vim nvim view nano emacs code subl ed ex gpg age openssl ssh-keygen ssh-add source . tar zip unzip gzip gunzip "+
+		"zcat bzip2 bzcat xz xzcat zstd zstdcat 7z jar split csplit fold fmt pr expand unexpand paste join column iconv "+
+		"dos2unix unix2dos shasum sqlite3 look tee bat batcat pygmentize highlight scp rsync cp mv ln install dd shred "+
+		"truncate touch rm rmdir unlink mkdir chmod chown chgrp chattr setfacl getfacl lsattr type")
+	n.add(clsWriter, "rm rmdir unlink shred truncate touch mkdir tee chmod chown chgrp chattr setfacl mv")
+	n.add(clsLastWriter, "cp ln install rsync scp")
+	n.add(clsFilterFirst, "grep egrep fgrep rg ag ack jq yq gojq jaq sed awk gawk mawk nawk")
+	n.add(clsNoPaths, "echo printf : true false test [ [[ which command hash help alias unalias export unset set shopt declare local readonly kill")
+	n.add(clsReadOnly, "ls dir vdir cat tac less more most head tail nl od xxd hexdump hd strings wc sort uniq cut tr grep egrep fgrep rg ag ack "+
+		"echo printf pwd whoami id groups date cal env printenv which type command hash file stat du df tree diff cmp comm "+
+		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum basename dirname realpath readlink "+
+		"uname hostname arch nproc uptime ps pgrep top htop free vmstat true false test [ : jq yq gojq column fold fmt "+
+		"expand unexpand paste join look seq yes sleep wait cd pushd popd dirs help man info apropos whatis locale tty "+
+		"lscpu lsblk lsusb lspci getent nslookup dig host ping tracepath bat batcat cloc tokei lsattr getfacl mount findmnt")
+	return n
 }
 
 func isDownloader(name string) bool {
@@ -83,16 +89,16 @@ type unwrapped struct {
 // optSpec describes a wrapper's options: which take a value.
 type optSpec struct {
 	shortArg string // short options that take a value, e.g. "ugp"
-	longArg  set    // long options that take a value, without dashes
+	longArg  string // long options that take a value, without dashes, space-separated
 	stop     string // short options that mean "run nothing"
 }
 
 func (w *walker) wrapperSpec(name string) (optSpec, bool) {
 	switch name {
 	case "sudo", "doas", "pkexec", "run0":
-		return optSpec{shortArg: "ughpCDrtUTRa", longArg: newSet("user group host prompt close-from chdir role type other-user command-timeout chroot"), stop: "elV"}, true
+		return optSpec{shortArg: "ughpCDrtUTRa", longArg: "user group host prompt close-from chdir role type other-user command-timeout chroot", stop: "elV"}, true
 	case "nice":
-		return optSpec{shortArg: "n", longArg: newSet("adjustment")}, true
+		return optSpec{shortArg: "n", longArg: "adjustment"}, true
 	case "nohup", "unbuffer", "fakeroot", "chronic", "catchsegv", "nocache", "builtin", "caffeinate", "setsid", "proxychains", "proxychains4", "torsocks", "tsocks":
 		return optSpec{}, true
 	case "exec":
@@ -100,25 +106,25 @@ func (w *walker) wrapperSpec(name string) (optSpec, bool) {
 	case "command":
 		return optSpec{stop: "vV"}, true
 	case "time":
-		return optSpec{shortArg: "fo", longArg: newSet("format output")}, true
+		return optSpec{shortArg: "fo", longArg: "format output"}, true
 	case "stdbuf":
-		return optSpec{shortArg: "ioe", longArg: newSet("input output error")}, true
+		return optSpec{shortArg: "ioe", longArg: "input output error"}, true
 	case "ionice":
-		return optSpec{shortArg: "cnpPu", longArg: newSet("class classdata pid pgid uid")}, true
+		return optSpec{shortArg: "cnpPu", longArg: "class classdata pid pgid uid"}, true
 	case "timeout":
-		return optSpec{shortArg: "sk", longArg: newSet("signal kill-after")}, true
+		return optSpec{shortArg: "sk", longArg: "signal kill-after"}, true
 	case "xargs":
-		return optSpec{shortArg: "adEeIiLlnPs", longArg: newSet("arg-file delimiter eof replace max-lines max-args max-procs max-chars process-slot-var")}, true
+		return optSpec{shortArg: "adEeIiLlnPs", longArg: "arg-file delimiter eof replace max-lines max-args max-procs max-chars process-slot-var"}, true
 	case "strace", "ltrace":
-		return optSpec{shortArg: "abeEIoOpPsSuUX", longArg: newSet("output trace signal")}, true
+		return optSpec{shortArg: "abeEIoOpPsSuUX", longArg: "output trace signal"}, true
 	case "chroot":
-		return optSpec{longArg: newSet("userspec groups")}, true
+		return optSpec{longArg: "userspec groups"}, true
 	case "unshare", "nsenter":
-		return optSpec{shortArg: "tSGwR", longArg: newSet("target setuid setgid wd root")}, true
+		return optSpec{shortArg: "tSGwR", longArg: "target setuid setgid wd root"}, true
 	case "env":
-		return optSpec{shortArg: "uCPS", longArg: newSet("unset chdir split-string")}, true
+		return optSpec{shortArg: "uCPS", longArg: "unset chdir split-string"}, true
 	case "flock":
-		return optSpec{shortArg: "wE", longArg: newSet("timeout wait conflict-exit-code")}, true
+		return optSpec{shortArg: "wE", longArg: "timeout wait conflict-exit-code"}, true
 	}
 	return optSpec{}, false
 }
@@ -180,7 +186,7 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 					u.cwd = v
 				}
 				i++
-				if spec.longArg[key] && !hasVal {
+				if inList(spec.longArg, key) && !hasVal {
 					i++
 				}
 			default:
@@ -252,6 +258,18 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 		u.argv = args
 	}
 	return u
+}
+
+// inList reports whether key is one of the space-separated words of list.
+func inList(list, key string) bool {
+	for list != "" {
+		var w string
+		w, list, _ = strings.Cut(list, " ")
+		if w == key {
+			return true
+		}
+	}
+	return false
 }
 
 func splitString(s string) []field {
@@ -392,10 +410,9 @@ func interpreterReadsStdin(s *simple) bool {
 // special handles the commands that run other code or change state the
 // walk depends on.
 func (w *walker) special(s *simple) {
-	n := w.p.names
 	c := s.c
 	switch {
-	case n.shells[s.name]:
+	case s.is(clsShell):
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
@@ -430,7 +447,7 @@ func (w *walker) special(s *simple) {
 		w.sshCommand(s)
 	case s.name == "curl" || s.name == "wget":
 		w.downloadOutput(s)
-	case n.interpreters[s.name]:
+	case s.is(clsInterpreter):
 		w.interpreterCode(s)
 	case s.name == "eval":
 		text, _ := joinFields(s.argv[1:])

@@ -37,8 +37,83 @@ type Policy struct {
 	sensitiveDirs        []string // those of them that are directories
 	approval             string
 	literalBackslash     bool // windows mode: a backslash is a separator, not an escape
-	names                *names
+	names                names
 	parsers              sync.Pool
+	deniedIndex          compIndex
+}
+
+// compIndex answers "which is the first denied pattern matching one
+// component of this path" in one pass over the components, for the
+// "**/name", "**/*.ext" and "**/name.*" patterns that make up most of the
+// list.
+type compIndex struct {
+	lit      map[string]int // component -> first pattern index
+	suffixes []indexed      // "*.pem"
+	prefixes []indexed      // ".env.*"
+	others   []int          // patterns that need their own matcher
+}
+
+type indexed struct {
+	s   string
+	idx int
+}
+
+func newCompIndex(pats []pathPat) compIndex {
+	ix := compIndex{lit: map[string]int{}}
+	for i := range pats {
+		pp := &pats[i]
+		switch {
+		case pp.kind != kindComponent || pp.windows():
+			ix.others = append(ix.others, i)
+		case pp.compLit != "":
+			if _, ok := ix.lit[pp.compLit]; !ok {
+				ix.lit[pp.compLit] = i
+			}
+		case pp.compSuffix != "":
+			ix.suffixes = append(ix.suffixes, indexed{pp.compSuffix, i})
+		case pp.compPrefix != "":
+			ix.prefixes = append(ix.prefixes, indexed{pp.compPrefix, i})
+		default:
+			ix.others = append(ix.others, i)
+		}
+	}
+	return ix
+}
+
+// first returns the index of the first pattern matching t, or -1.
+func (ix *compIndex) first(pats []pathPat, t target) int {
+	best := -1
+	better := func(i int) {
+		if best < 0 || i < best {
+			best = i
+		}
+	}
+	components(t.path, func(part string) bool {
+		if i, ok := ix.lit[part]; ok {
+			better(i)
+		}
+		for _, s := range ix.suffixes {
+			if strings.HasSuffix(part, s.s) {
+				better(s.idx)
+			}
+		}
+		for _, s := range ix.prefixes {
+			if strings.HasPrefix(part, s.s) {
+				better(s.idx)
+			}
+		}
+		return false
+	})
+	for _, i := range ix.others {
+		if best >= 0 && i > best {
+			break
+		}
+		if pats[i].matchTarget(t) {
+			better(i)
+			break
+		}
+	}
+	return best
 }
 
 type pathPat struct {
@@ -56,6 +131,7 @@ type pathPat struct {
 	compLit, compPrefix, compSuffix string
 	compGlob                        bool
 	seq                             []string // kindSeq: "**/.config/gcloud/**"
+	seqLit                          string   // "/.config/gcloud" when seq has no glob
 }
 
 type patKind int
@@ -100,6 +176,9 @@ func (pp *pathPat) classify() {
 				rest = strings.ToLower(rest)
 			}
 			pp.seq = strings.Split(rest, "/")
+			if !strings.ContainsAny(rest, meta) {
+				pp.seqLit = "/" + rest
+			}
 			return
 		}
 	}
@@ -197,6 +276,7 @@ func Compile(c *Config, env Env) (*Policy, error) {
 	for _, d := range s.DeniedCommands {
 		p.deniedCmds = append(p.deniedCmds, strings.ToLower(strings.Join(strings.Fields(d), " ")))
 	}
+	p.deniedIndex = newCompIndex(p.denied)
 	if p.approval == ApprovalAuto && s.RequireApprovalForWrites {
 		p.approval = ApprovalAskForWrites
 	}
@@ -329,6 +409,20 @@ func (pp *pathPat) matchTarget(t target) bool {
 			return ok
 		})
 	case kindSeq:
+		if pp.seqLit != "" && !t.fold {
+			// Find "/.config/gcloud" ending at a component boundary.
+			for rest := t.path; ; {
+				i := strings.Index(rest, pp.seqLit)
+				if i < 0 {
+					return false
+				}
+				end := i + len(pp.seqLit)
+				if end == len(rest) || rest[end] == '/' {
+					return true
+				}
+				rest = rest[i+1:]
+			}
+		}
 		comps := strings.FieldsFunc(t.path, func(r rune) bool { return r == '/' })
 	outer:
 		for i := 0; i+len(pp.seq) <= len(comps); i++ {

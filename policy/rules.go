@@ -269,8 +269,7 @@ func isDevice(p string) bool {
 // execRule finds code that comes from the network or from a decoder
 // being run by a shell or an interpreter.
 func (p *Policy) execRule(s *simple) (verdict, bool) {
-	n := p.names
-	runsCode := n.shells[s.name] || n.interpreters[s.name] || s.name == "eval" || s.name == "source" || s.name == "." || s.name == "exec"
+	runsCode := s.is(clsShell|clsInterpreter) || s.name == "eval" || s.name == "source" || s.name == "." || s.name == "exec"
 	if s.name == "" && len(s.argv) > 0 && s.argv[0].dl {
 		return verdict{"default:download-exec", fmt.Sprintf("running a command name that comes from a download (%s)", text(s.argv))}, true
 	}
@@ -284,13 +283,13 @@ func (p *Policy) execRule(s *simple) (verdict, bool) {
 		return verdict{}, false
 	}
 	readsStdin := s.stdinCode
-	if n.shells[s.name] {
+	if s.is(clsShell) {
 		code, _, script, stdin := shellArgs(s.argv)
 		readsStdin = readsStdin || stdin
 		if code != nil && code.dl || script != nil && script.dl {
 			return verdict{"default:download-exec", fmt.Sprintf("a shell running code from a download (%s)", text(s.raw))}, true
 		}
-	} else if n.interpreters[s.name] {
+	} else if s.is(clsInterpreter) {
 		readsStdin = readsStdin || interpreterReadsStdin(s)
 	}
 	if s.argDL {
@@ -466,7 +465,7 @@ func (p *Policy) readOnly(s *simple) bool {
 	case "env", "printenv":
 		return true // with a command, unwrap already judged the command itself
 	}
-	return p.names.readOnly[s.name]
+	return s.is(clsReadOnly)
 }
 
 func gitReadOnly(argv []field) bool {
@@ -507,8 +506,7 @@ func gitReadOnly(argv []field) bool {
 
 // writes reports whether a command is known to write files.
 func (p *Policy) writes(s *simple) bool {
-	n := p.names
-	if n.writers[s.name] || n.lastWriter[s.name] {
+	if s.is(clsWriter | clsLastWriter) {
 		return true
 	}
 	switch s.name {

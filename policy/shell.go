@@ -28,6 +28,7 @@ type simple struct {
 	raw       []field // as written, wrappers included
 	argv      []field // after wrappers: argv[0] is the program
 	name      string  // base name of argv[0], "" when it is not known
+	cls       class   // the classes of name
 	cwd       string  // normalised working directory; may hold dynMark
 	c         ctx
 	argDL     bool // an argument holds downloaded content
@@ -394,7 +395,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		// wired to the network through a pipe.
 		shell, net := false, false
 		for _, s := range w.a.cmds[min(start, len(w.a.cmds)):] {
-			if w.p.names.shells[s.name] {
+			if s.is(clsShell) {
 				if _, _, script, stdin := shellArgs(s.argv); stdin || script != nil && readsStdinPath(script.s) {
 					shell = true
 				}
@@ -645,7 +646,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	w.argPaths(s)
 }
 
+// is reports whether the command belongs to any of the classes.
+func (s *simple) is(c class) bool { return s.cls&c != 0 }
+
 func (w *walker) record(s *simple) {
+	s.cls = w.p.names[s.name]
 	if len(w.a.cmds) >= w.maxCmds {
 		w.fail("more than %d commands to judge", w.maxCmds)
 		return

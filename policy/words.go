@@ -123,6 +123,19 @@ func (w *walker) wordString(wd *syntax.Word) field {
 }
 
 func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
+	if len(parts) == 1 {
+		// Fast path: most words are one plain literal or one quoted string.
+		switch p := parts[0].(type) {
+		case *syntax.Lit:
+			if !strings.ContainsAny(p.Value, "\\*?[~") && !w.p.literalBackslash {
+				return []field{{s: p.Value}}
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				return []field{{s: p.Value}}
+			}
+		}
+	}
 	var b fieldBuilder
 	for i, part := range parts {
 		switch p := part.(type) {
