@@ -16,13 +16,25 @@ func (w *walker) addPath(f field, write, redirect bool) {
 	p := w.resolvePath(s)
 	// A long script names the same paths again and again: judge each once.
 	key := pathKey{p, write}
-	if w.seen[key] {
-		return
+	if len(w.a.paths) < 16 {
+		// A short request: a scan is cheaper than a map.
+		for _, u := range w.a.paths {
+			if u.path == p && u.write == write {
+				return
+			}
+		}
+	} else {
+		if w.seen == nil {
+			w.seen = make(map[pathKey]bool, 64)
+			for _, u := range w.a.paths {
+				w.seen[pathKey{u.path, u.write}] = true
+			}
+		}
+		if w.seen[key] {
+			return
+		}
+		w.seen[key] = true
 	}
-	if w.seen == nil {
-		w.seen = map[pathKey]bool{}
-	}
-	w.seen[key] = true
 	word := f.s
 	if f.dyn {
 		word = strings.ReplaceAll(word, dynMark, "…")

@@ -84,7 +84,7 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	}
 	parser := p.parser()
 	defer p.parsers.Put(parser)
-	a := &analysis{}
+	a := &analysis{cmds: make([]*simple, 0, 8)}
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
 	w := &walker{p: p, a: a, scope: &scope{cwd: p.cwd}, parser: parser, maxCmds: 2*size + 10000}
@@ -152,7 +152,10 @@ func (p *Policy) decide(a *analysis) Decision {
 	}
 
 	// 2. path_rules, 3. denied_paths.
-	exempt := make([]bool, len(a.paths))
+	var exempt []bool // paths allowed by a path rule
+	if len(p.pathRules) > 0 {
+		exempt = make([]bool, len(a.paths))
+	}
 	for i, u := range a.paths {
 		for j := range p.pathRules {
 			pr := &p.pathRules[j]
@@ -174,7 +177,7 @@ func (p *Policy) decide(a *analysis) Decision {
 		}
 	}
 	for i, u := range a.paths {
-		if exempt[i] {
+		if exempt != nil && exempt[i] {
 			continue
 		}
 		if !u.glob && !u.target.fold {
@@ -198,7 +201,7 @@ func (p *Policy) decide(a *analysis) Decision {
 			}
 		}
 		for i, u := range a.paths {
-			if exempt[i] || !u.write || harmlessDevice(u.path) || p.allowedPath(u.path) || p.writableExtra(u.path) {
+			if exempt != nil && exempt[i] || !u.write || harmlessDevice(u.path) || p.allowedPath(u.path) || p.writableExtra(u.path) {
 				continue
 			}
 			if strings.Contains(u.path, dynMark) {
