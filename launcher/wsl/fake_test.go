@@ -13,18 +13,24 @@ import (
 	"testing"
 )
 
-// fakeDir holds the fake wsl.exe; TestMain creates and removes it.
+// fakeDir holds the fake wsl.exe once built; TestMain removes it.
 var fakeDir string
 
 // buildFake builds the fake wsl.exe at most once per test process, and only
-// when a test needs it, so that fuzzing workers do not pay for it.
+// when a test needs it, so that fuzzing workers, which are killed rather
+// than returning from TestMain, neither pay for it nor leave it behind.
 var buildFake = sync.OnceValues(func() (string, error) {
 	// Under Wine no Go toolchain is reachable, so the lane builds the
 	// fake beforehand and names it here.
 	if exe := os.Getenv("AAR_TEST_FAKEWSL"); exe != "" {
 		return exe, nil
 	}
-	exe := filepath.Join(fakeDir, "wsl.exe")
+	dir, err := os.MkdirTemp("", "fakewsl")
+	if err != nil {
+		return "", err
+	}
+	fakeDir = dir
+	exe := filepath.Join(dir, "wsl.exe")
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		return "", err
@@ -47,22 +53,14 @@ func fakeWSL(t testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
-	os.Exit(testMain(m))
-}
-
-func testMain(m *testing.M) int {
-	dir, err := os.MkdirTemp("", "fakewsl")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	fakeDir = dir
 	code := m.Run()
-	if err := removeTree(dir); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
+	if fakeDir != "" {
+		if err := removeTree(fakeDir); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			code = 1
+		}
 	}
-	return code
+	os.Exit(code)
 }
 
 // A fakeWorld is one test's view of the fake: a Windows drive C: rooted in
