@@ -2,6 +2,7 @@ package wsl
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"unicode"
 	"unicode/utf16"
@@ -73,10 +74,12 @@ func oneLine(s string, max int) string {
 // isWSLFailure reports whether wsl.exe itself failed rather than the Linux
 // command. wsl.exe exits with -1 (0xFFFFFFFF), which no Linux status can
 // be. Where only eight bits of status survive (a Linux host calling
-// wsl.exe through interop, or the test fake) -1 arrives as 255, so 255
-// counts only with wsl.exe's "Error code: Wsl/..." line beside it.
+// wsl.exe through interop, or the test fake) -1 arrives as 255, so off
+// Windows 255 counts only with wsl.exe's "Error code: Wsl/..." line beside
+// it; on Windows a command's own 255 is always its own.
 func isWSLFailure(code int, text string) bool {
-	return uint32(code) == 0xFFFFFFFF || code == 255 && strings.Contains(text, "Wsl/")
+	return uint32(code) == 0xFFFFFFFF ||
+		runtime.GOOS != "windows" && code == 255 && strings.Contains(text, "Wsl/")
 }
 
 // wslFailure builds the error for a failure of wsl.exe itself, with a hint
