@@ -443,6 +443,24 @@ func (w *walker) special(s *simple) {
 		if ops := operands(s.argv); len(ops) > 1 && ops[0].s != "-" {
 			w.shellString(ops[0], nil, "trap", ctx{})
 		}
+	case strings.EqualFold(s.name, "cmd"):
+		// cmd /c STRING, cmd /k STRING: judged with the same rules.
+		for i := 1; i < len(s.argv); i++ {
+			if a := strings.ToLower(s.argv[i].s); a == "/c" || a == "/k" || a == "/r" {
+				text, known := joinFields(s.argv[i+1:])
+				w.shellString(field{s: text, dyn: !known}, nil, "cmd /c", ctx{})
+				break
+			}
+		}
+	case strings.EqualFold(s.name, "pwsh") || strings.EqualFold(s.name, "powershell"):
+		for i := 1; i < len(s.argv); i++ {
+			if a := strings.ToLower(s.argv[i].s); a == "-command" || a == "-c" {
+				text, known := joinFields(s.argv[i+1:])
+				w.lenientScript(text, s.name+" -Command")
+				_ = known
+				break
+			}
+		}
 	case s.name == "ssh":
 		w.sshCommand(s)
 	case s.name == "curl" || s.name == "wget":

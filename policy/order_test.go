@@ -231,6 +231,15 @@ func TestWindowsPaths(t *testing.T) {
 		{`dd if=x of=\\.\PhysicalDrive0`, Deny, "default:dd-device"},
 		{`shutdown.exe /s /t 0`, Deny, "default:shutdown"},
 		{`rm -rf build`, Allow, "default"},
+		{`rd /s /q C:\`, Deny, "default:rm-root"},
+		{`cmd /c "rd /s /q C:\Users"`, Deny, "default:rm-root"},
+		{`del /f /s /q C:\*`, Deny, "default:rm-root"},
+		{`Remove-Item -Recurse -Force C:\`, Deny, "default:rm-root"},
+		{`pwsh -Command "Remove-Item -Recurse -Force C:\Windows"`, Deny, "default:rm-root"},
+		{`format C: /q`, Deny, "default:mkfs"},
+		{`Stop-Computer -Force`, Deny, "default:shutdown"},
+		{`rd /s /q build`, Allow, "default"},
+		{`del /q *.obj`, Allow, "default"},
 	})
 	if got := p.DeniedLocations(); len(got) != 4 {
 		t.Errorf("DeniedLocations = %q", got)

@@ -203,8 +203,58 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			return verdict{"default:history-clear", "clearing the shell history (history -c)"}, true
 		}
 	}
+	if v, ok := p.windowsRule(s); ok {
+		return v, true
+	}
 	if strings.HasPrefix(s.name, "mkfs.") || strings.HasPrefix(s.name, "mkfs_") {
 		return verdict{"default:mkfs", fmt.Sprintf("creating a file system wipes a device (%s)", text(s.argv))}, true
+	}
+	return verdict{}, false
+}
+
+// windowsRule is the built-in denied commands in their cmd.exe and
+// PowerShell spellings: rd /s, del /s, Remove-Item -Recurse, format,
+// Stop-Computer. Names and switches compare case-insensitively.
+func (p *Policy) windowsRule(s *simple) (verdict, bool) {
+	name := strings.ToLower(s.name)
+	switches := func(want ...string) bool {
+		for _, f := range s.argv[1:] {
+			a := strings.ToLower(f.s)
+			for _, w := range want {
+				if a == w || strings.HasPrefix(w, "-") && len(a) > 2 && strings.HasPrefix(w, a) && !strings.HasPrefix(a, "--") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	targets := func() (string, bool) {
+		for _, f := range s.argv[1:] {
+			if strings.HasPrefix(f.s, "/") && len(f.s) <= 3 && !strings.Contains(f.s[1:], "/") || strings.HasPrefix(f.s, "-") {
+				continue // a switch: /s /q -Force
+			}
+			if t, ok := p.criticalTarget(f, s.cwd); ok {
+				return t, true
+			}
+		}
+		return "", false
+	}
+	switch name {
+	case "rd", "rmdir", "del", "erase", "remove-item", "ri", "rm":
+		// cmd.exe's /s or PowerShell's -Recurse (or a prefix of it).
+		if switches("/s", "-recurse") {
+			if t, ok := targets(); ok {
+				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)", t, text(s.argv))}, true
+			}
+		}
+	case "format", "format.com":
+		for _, f := range s.argv[1:] {
+			if len(f.s) == 2 && isDrive(f.s) {
+				return verdict{"default:mkfs", fmt.Sprintf("formatting the drive %s (%s)", f.s, text(s.argv))}, true
+			}
+		}
+	case "stop-computer", "restart-computer":
+		return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
 	}
 	return verdict{}, false
 }
