@@ -182,3 +182,37 @@ func within(p, dir string) bool {
 func isNotExist(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
+
+// rightNames names Landlock rights for the audit line and doctor.
+var rightNames = []struct {
+	bit  uint64
+	name string
+}{
+	{ll.AccessFSExecute, "execute"}, {ll.AccessFSWriteFile, "write_file"}, {ll.AccessFSReadFile, "read_file"},
+	{ll.AccessFSReadDir, "read_dir"}, {ll.AccessFSRemoveDir, "remove_dir"}, {ll.AccessFSRemoveFile, "remove_file"},
+	{ll.AccessFSMakeChar, "make_char"}, {ll.AccessFSMakeDir, "make_dir"}, {ll.AccessFSMakeReg, "make_reg"},
+	{ll.AccessFSMakeSock, "make_sock"}, {ll.AccessFSMakeFifo, "make_fifo"}, {ll.AccessFSMakeBlock, "make_block"},
+	{ll.AccessFSMakeSym, "make_sym"}, {ll.AccessFSRefer, "refer"}, {ll.AccessFSTruncate, "truncate"},
+	{ll.AccessFSIoctlDev, "ioctl_dev"}, {ll.AccessFSResolveUnix, "resolve_unix"},
+}
+
+func names(set uint64) []string {
+	var out []string
+	for _, r := range rightNames {
+		if set&r.bit != 0 {
+			out = append(out, r.name)
+		}
+	}
+	return out
+}
+
+func scopeNames(set uint64) []string {
+	var out []string
+	if set&ll.ScopeAbstractUnixSocket != 0 {
+		out = append(out, "abstract_unix_socket")
+	}
+	if set&ll.ScopeSignal != 0 {
+		out = append(out, "signal")
+	}
+	return out
+}
