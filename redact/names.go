@@ -35,12 +35,12 @@ func SecretName(name string) bool {
 // nameStrength classifies name; see [SecretName].
 func nameStrength(name string) strength {
 	name = strings.TrimLeft(name, "-_$")
-	if name == "" || len(name) > 128 {
+	if name == "" || len(name) > 64 {
 		return notSecret
 	}
 	var buf [16]string
 	words := splitName(name, buf[:0])
-	if len(words) == 0 {
+	if len(words) == 0 || len(words) == len(buf) {
 		return notSecret
 	}
 	if len(words) == 1 && (words[0] == "PWD" || words[0] == "OLDPWD") {
@@ -150,37 +150,49 @@ func describingPrefix(w string) bool {
 	return false
 }
 
-// splitName upper-cases name and splits it into words at separators and
-// camelCase boundaries, appending them to dst.
+// splitName upper-cases name (at most 64 bytes) and splits it into words
+// at separators and camelCase boundaries, appending them to dst (at most
+// cap(dst) words). It allocates nothing for names of up to 32 bytes.
 func splitName(name string, dst []string) []string {
-	var b strings.Builder
-	flush := func() {
-		if b.Len() > 0 {
-			dst = append(dst, b.String())
-			b.Reset()
+	var buf [128]byte
+	n, wordLen := 0, 0
+	sep := func() {
+		if n > 0 && buf[n-1] != '_' {
+			buf[n] = '_'
+			n++
 		}
+		wordLen = 0
 	}
-	var prev byte
-	for i := 0; i < len(name); i++ {
+	for i := 0; i < len(name) && n < len(buf)-2; i++ {
 		c := name[i]
 		switch {
 		case c >= 'a' && c <= 'z':
-			b.WriteByte(c - 'a' + 'A')
+			c -= 'a' - 'A'
 		case c >= 'A' && c <= 'Z':
-			// "apiKey" splits before K; "APIKey" splits before K too.
-			if prev >= 'a' && prev <= 'z' {
-				flush()
-			} else if prev >= 'A' && prev <= 'Z' && i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' && b.Len() > 1 {
-				flush()
+			// "apiKey" and "APIKey" both split before K.
+			if i > 0 {
+				p := name[i-1]
+				if p >= 'a' && p <= 'z' ||
+					p >= 'A' && p <= 'Z' && wordLen > 1 && i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' {
+					sep()
+				}
 			}
-			b.WriteByte(c)
 		case c >= '0' && c <= '9':
-			b.WriteByte(c)
 		default:
-			flush()
+			sep()
+			continue
 		}
-		prev = c
+		buf[n] = c
+		n++
+		wordLen++
 	}
-	flush()
+	upper := string(buf[:n])
+	for upper != "" && len(dst) < cap(dst) {
+		w, rest, _ := strings.Cut(upper, "_")
+		if w != "" {
+			dst = append(dst, w)
+		}
+		upper = rest
+	}
 	return dst
 }

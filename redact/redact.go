@@ -66,7 +66,11 @@ func Argv(args []string) []string {
 	}
 	out := make([]string, len(args))
 	copy(out, args)
-	marks := flagPass(args, nil)
+	stdin := false
+	for _, a := range args {
+		stdin = stdin || readsSecretStdin(" "+a)
+	}
+	marks := flagPass(args, stdin, nil)
 	if len(marks) > 0 {
 		byWord := make(map[int]*scrubber)
 		for _, m := range marks {

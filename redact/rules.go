@@ -10,25 +10,33 @@ import (
 // the secret; whatever the match holds outside that group (the type prefix,
 // the host of a webhook) is kept so a reader still knows what was there.
 type rule struct {
-	name     string
-	triggers []string // lower-case literals, one of which starts a word of every match
-	anywhere []string // or: exact literals, one of which occurs in every match
-	re       *regexp.Regexp
-	check    func(secret string) bool // optional extra test on the secret
+	name  string
+	re    *regexp.Regexp
+	check func(secret string) bool // optional extra test on the secret
+	// minRun is the shortest word (run of letters, digits, '_' and '-')
+	// a trigger can start for this rule; dotted prefixes (hvs., SG.) use 0.
+	minRun int
+	need   string // a literal the line must also hold, or ""
 }
 
 // ruleSet is the compiled rules plus a first-byte index of their
-// triggers. Provider tokens start a word, so a line is checked only at the
-// start of each word, and only the rules it triggers run their regexp.
+// triggers. Every match starts a word with one of its rule's triggers, so
+// a line is checked only at the start of each word, and only the rules it
+// triggers run their regexp.
 type ruleSet struct {
 	rules []rule
-	// byFirst[c] lists (rule, trigger) pairs whose trigger starts with c.
-	byFirst [256][]triggerRef
+	// long[c] and short[c] list the (rule, trigger) pairs whose trigger
+	// starts with c, in either case: long for rules whose tokens are
+	// long words, short for dotted prefixes and context words.
+	long, short [256][]triggerRef
 }
+
+// longRun is the minRun from which a rule's triggers count as long.
+const longRun = 8
 
 type triggerRef struct {
 	rule int
-	lit  string
+	lit  string // lower case
 }
 
 // compiledRules compiles the rules on first use, never at start-up: this
@@ -36,97 +44,118 @@ type triggerRef struct {
 var compiledRules = sync.OnceValue(func() *ruleSet {
 	defs := []struct {
 		name     string
-		triggers []string // prefixed "*" : anywhere literals
+		triggers []string // lower case; each starts a word of every match
+		minRun   int
 		re       string
 		check    func(string) bool
+		need     string
 	}{
-		{"github", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, `\bgh[pousr]_([A-Za-z0-9]{16,})`, nil},
-		{"github-pat", []string{"github_pat_"}, `\bgithub_pat_([A-Za-z0-9_]{16,})`, nil},
-		{"gitlab", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glimt-", "glsoat-", "glffct-", "glagent-", "gloas-", "glft-"},
-			`\bgl(?:pat|dt|rt|ptt|cbt|imt|soat|ffct|agent|oas|ft)-([A-Za-z0-9_-]{16,})`, nil},
-		{"slack", []string{"xox"}, `\bxox[abposer]-([A-Za-z0-9-]{8,})`, nil},
-		{"slack-app", []string{"xapp-"}, `\bxapp-([A-Za-z0-9-]{12,})`, nil},
-		{"slack-webhook", []string{"*hooks.slack.com"}, `hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]+)`, nil},
-		{"discord-webhook", []string{"*/api/webhooks/"}, `/api/webhooks/\d+/([A-Za-z0-9_-]{16,})`, nil},
-		{"stripe", []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_"}, `\b(?:sk|rk|pk)_(?:live|test)_([A-Za-z0-9]{8,})`, nil},
-		{"stripe-webhook", []string{"whsec_"}, `\bwhsec_([A-Za-z0-9+/=]{16,})`, nil},
-		{"aws-key-id", []string{"akia", "asia", "abia", "acca", "a3t"}, `\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])([A-Z0-9]{16})\b`, nil},
-		{"google-api", []string{"aiza"}, `\bAIza([0-9A-Za-z_-]{30,})`, nil},
-		{"google-oauth", []string{"ya29."}, `\bya29\.([0-9A-Za-z_-]{16,})`, nil},
-		{"google-client-secret", []string{"gocspx-"}, `\bGOCSPX-([0-9A-Za-z_-]{16,})`, nil},
-		{"google-refresh", []string{"1//0"}, `\b1//0([0-9A-Za-z_-]{30,})`, nil},
-		{"openai-anthropic", []string{"sk-"},
-			`\bsk-(?:ant-(?:api|admin|sid|oat|ort)\d\d-|ant-|proj-|svcacct-|admin-|or-v1-|live-)?([A-Za-z0-9_-]{20,})`, nil},
-		{"npm", []string{"npm_"}, `\bnpm_([A-Za-z0-9]{30,})`, nil},
-		{"pypi", []string{"pypi-"}, `\bpypi-([A-Za-z0-9_-]{30,})`, nil},
-		{"docker", []string{"dckr_"}, `\bdckr_(?:pat|oat)_([A-Za-z0-9_-]{16,})`, nil},
-		{"vault", []string{"hvs.", "hvb.", "hvr."}, `\bhv[sbr]\.([A-Za-z0-9_-]{20,})`, nil},
-		{"terraform", []string{"atlasv1"}, `\b[A-Za-z0-9]{14}\.atlasv1\.([A-Za-z0-9_=-]{30,})`, nil},
-		{"twilio", []string{"sk"}, `\bSK([0-9a-fA-F]{32})\b`, nil},
-		{"sendgrid", []string{"sg."}, `\bSG\.([A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`, nil},
-		{"mailgun", []string{"key-"}, `\bkey-([0-9a-zA-Z]{32})\b`, nil},
-		{"heroku", []string{"hrku-"}, `\bHRKU-([A-Za-z0-9_-]{20,})`, nil},
-		{"digitalocean", []string{"dop_v1_", "doo_v1_", "dor_v1_"}, `\bdo[por]_v1_([a-fA-F0-9]{32,})`, nil},
-		{"shopify", []string{"shpat_", "shpca_", "shppa_", "shpss_"}, `\bshp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})`, nil},
-		{"databricks", []string{"dapi"}, `\bdapi([a-f0-9]{32})\b`, nil},
-		{"age", []string{"age-secret-key-1"}, `\bAGE-SECRET-KEY-1([0-9A-Z]{20,})`, nil},
-		{"telegram", []string{"*:AA"}, `\b\d{8,10}:(AA[A-Za-z0-9_-]{30,})`, nil},
-		{"square", []string{"sq0atp-", "sq0csp-", "eaaa"}, `\b(?:sq0atp-|sq0csp-|EAAA)([A-Za-z0-9_-]{22,})`, nil},
+		{"github", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, 20, `\bgh[pousr]_([A-Za-z0-9]{16,})`, nil, ""},
+		{"github-pat", []string{"github_pat_"}, 27, `\bgithub_pat_([A-Za-z0-9_]{16,})`, nil, ""},
+		{"gitlab", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glimt-", "glsoat-", "glffct-", "glagent-", "gloas-", "glft-"}, 20,
+			`\bgl(?:pat|dt|rt|ptt|cbt|imt|soat|ffct|agent|oas|ft)-([A-Za-z0-9_-]{16,})`, nil, ""},
+		{"slack", []string{"xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxe-", "xoxr-"}, 13, `\bxox[abposer]-([A-Za-z0-9-]{8,})`, nil, ""},
+		{"slack-app", []string{"xapp-"}, 17, `\bxapp-([A-Za-z0-9-]{12,})`, nil, ""},
+		{"slack-webhook", []string{"hooks.slack.com"}, 0, `hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]+)`, nil, ""},
+		{"discord-webhook", []string{"api/webhooks/"}, 0, `/api/webhooks/\d+/([A-Za-z0-9_-]{16,})`, nil, ""},
+		{"stripe", []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_"}, 16,
+			`\b(?:sk|rk|pk)_(?:live|test)_([A-Za-z0-9]{8,})`, nil, ""},
+		{"stripe-webhook", []string{"whsec_"}, 10, `\bwhsec_([A-Za-z0-9+/=]{16,})`, nil, ""},
+		{"aws-key-id", []string{"akia", "asia", "abia", "acca", "a3t"}, 20, `\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])([A-Z0-9]{16})\b`, nil, ""},
+		{"google-api", []string{"aiza"}, 34, `\bAIza([0-9A-Za-z_-]{30,})`, nil, ""},
+		{"google-oauth", []string{"ya29."}, 0, `\bya29\.([0-9A-Za-z_-]{16,})`, nil, ""},
+		{"google-client-secret", []string{"gocspx-"}, 23, `\bGOCSPX-([0-9A-Za-z_-]{16,})`, nil, ""},
+		{"google-refresh", []string{"1//0"}, 0, `\b1//0([0-9A-Za-z_-]{30,})`, nil, ""},
+		{"openai-anthropic", []string{"sk-"}, 23,
+			`\bsk-(?:ant-(?:api|admin|sid|oat|ort)\d\d-|ant-|proj-|svcacct-|admin-|or-v1-|live-)?([A-Za-z0-9_-]{20,})`, nil, ""},
+		{"npm", []string{"npm_"}, 34, `\bnpm_([A-Za-z0-9]{30,})`, nil, ""},
+		{"pypi", []string{"pypi-"}, 35, `\bpypi-([A-Za-z0-9_-]{30,})`, nil, ""},
+		{"docker", []string{"dckr_pat_", "dckr_oat_"}, 25, `\bdckr_(?:pat|oat)_([A-Za-z0-9_-]{16,})`, nil, ""},
+		{"vault", []string{"hvs.", "hvb.", "hvr."}, 0, `\bhv[sbr]\.([A-Za-z0-9_-]{20,})`, nil, ""},
+		{"terraform", []string{"atlasv1."}, 0, `\b[A-Za-z0-9]{14}\.atlasv1\.([A-Za-z0-9_=-]{30,})`, nil, ""},
+		{"twilio", []string{"sk"}, 34, `\bSK([0-9a-fA-F]{32})\b`, nil, ""},
+		{"sendgrid", []string{"sg."}, 0, `\bSG\.([A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`, nil, ""},
+		{"mailgun", []string{"key-"}, 36, `\bkey-([0-9a-zA-Z]{32})\b`, nil, ""},
+		{"heroku", []string{"hrku-"}, 25, `\bHRKU-([A-Za-z0-9_-]{20,})`, nil, ""},
+		{"digitalocean", []string{"dop_v1_", "doo_v1_", "dor_v1_"}, 39, `\bdo[por]_v1_([a-fA-F0-9]{32,})`, nil, ""},
+		{"shopify", []string{"shpat_", "shpca_", "shppa_", "shpss_"}, 38, `\bshp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})`, nil, ""},
+		{"databricks", []string{"dapi"}, 36, `\bdapi([a-f0-9]{32})\b`, nil, ""},
+		{"age", []string{"age-secret-key-1"}, 36, `\bAGE-SECRET-KEY-1([0-9A-Z]{20,})`, nil, ""},
+		{"telegram", []string{"aa"}, 32, `\b\d{8,10}:(AA[A-Za-z0-9_-]{30,})`, nil, ":AA"},
+		{"square", []string{"sq0atp-", "sq0csp-", "eaaa"}, 25, `\b(?:sq0atp-|sq0csp-|EAAA)([A-Za-z0-9_-]{22,})`, nil, ""},
 		{"prefixed", []string{"hf_", "r8_", "gsk_", "pplx-", "xai-", "glsa_", "glc_", "nrak-", "sntrys_", "sntryu_",
-			"dp.pt.", "dp.st.", "dp.ct.", "pul-", "figd_", "sbp_", "sb_secret_", "nfp_", "rnd_", "fo1_", "pmak-",
-			"lin_api_", "ntn_", "secret_", "atatt", "ltai", "ghr_", "shpat_", "cfat_", "cfut_", "tfp_", "ops_", "nvapi-",
-			"api_", "key_", "tok_"},
-			`\b(?:hf_|r8_|gsk_|pplx-|xai-|glsa_|glc_|NRAK-|sntrys_|sntryu_|dp\.pt\.|dp\.st\.|dp\.ct\.|pul-|figd_|sbp_|sb_secret_|nfp_|rnd_|fo1_|PMAK-|lin_api_|ntn_|secret_|ATATT|LTAI|cfat_|cfut_|tfp_|ops_|nvapi-|api_|key_|tok_)([A-Za-z0-9_-]{20,})`,
-			looksRandom},
-		{"jwt", []string{"eyj"}, `\beyJ([A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`, nil},
-		{"bearer", []string{"*Bearer", "*bearer", "*BEARER"}, `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{8,}=*)`, nil},
-		{"go-dsn", []string{"*@tcp(", "*@unix(", "*@udp("}, `[A-Za-z0-9_.-]+:([^\s'"/]+)@(?:tcp|unix|udp)\(`, nil},
-		{"oracle", []string{"*sqlplus", "*rman", "*expdp", "*impdp", "*exp ", "*imp "}, `\b(?:sqlplus|rman|expdp|impdp|exp|imp)(?:\s+-[sSlL]\w*)*\s+['"]?[A-Za-z0-9_$#]+/([^@\s'"]+)`, nil},
-		{"smb", []string{"*%"}, `(?:\s-U\s*|--user[= ])['"]?[A-Za-z0-9_.\\-]+%([^\s'"]+)`, nil},
-		{"rdp", []string{"*/p:"}, `(?:^|\s)/p:([^\s]+)`, nil},
-		{"openssl-pass", []string{"*pass:"}, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil},
+			"pul-", "figd_", "sbp_", "sb_secret_", "nfp_", "rnd_", "fo1_", "pmak-", "lin_api_", "ntn_", "secret_", "atatt",
+			"ltai", "cfat_", "cfut_", "tfp_", "ops_", "nvapi-", "api_", "key_", "tok_"}, 22,
+			`\b(?:hf_|r8_|gsk_|pplx-|xai-|glsa_|glc_|NRAK-|sntrys_|sntryu_|pul-|figd_|sbp_|sb_secret_|nfp_|rnd_|fo1_|PMAK-|lin_api_|ntn_|secret_|ATATT|LTAI|cfat_|cfut_|tfp_|ops_|nvapi-|api_|key_|tok_)([A-Za-z0-9_-]{20,})`,
+			looksRandom, ""},
+		{"doppler", []string{"dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim."}, 0, `\bdp\.(?:pt|st|ct|sa|scim)\.([A-Za-z0-9]{20,})`, nil, ""},
+		{"jwt", []string{"eyj"}, 11, `\beyJ([A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`, nil, ""},
+		{"bearer", []string{"bearer"}, 0, `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{8,}=*)`, notPlainWord, ""},
+		{"go-dsn", []string{"tcp(", "unix(", "udp("}, 0, `[A-Za-z0-9_.-]+:([^\s'"/]+)@(?:tcp|unix|udp)\(`, nil, ""},
+		{"oracle", []string{"sqlplus", "rman", "expdp", "impdp"}, 0,
+			`\b(?:sqlplus|rman|expdp|impdp)(?:\s+-[sSlL]\w*)*\s+['"]?[A-Za-z0-9_$#]+/([^@\s'"]+)`, nil, ""},
+		{"smb", []string{"-u", "--user"}, 0, `(?:\s-U\s*|--user[= ])['"]?[A-Za-z0-9_.\\-]+%([^\s'"]+)`, nil, "%"},
+		{"rdp", []string{"p:"}, 0, `(?:^|\s)/p:([^\s]+)`, nil, "/p:"},
+		{"sql-password", []string{"password", "identified"}, 8, `(?i)\b(?:password|identified\s+by)\s+'([^']+)'`, nil, ""},
+		{"netrc", []string{"password"}, 8, `\bpassword\s+([^\s'"]+)`, nil, "machine "},
+		{"openssl-pass", []string{"pass:"}, 0, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil, ""},
 	}
 	rs := &ruleSet{rules: make([]rule, len(defs))}
 	for i, d := range defs {
-		rs.rules[i] = rule{name: d.name, re: regexp.MustCompile(d.re), check: d.check}
+		rs.rules[i] = rule{name: d.name, re: regexp.MustCompile(d.re), check: d.check, minRun: d.minRun, need: d.need}
+		table := &rs.short
+		if d.minRun >= longRun {
+			table = &rs.long
+		}
 		for _, t := range d.triggers {
-			if lit, ok := strings.CutPrefix(t, "*"); ok {
-				rs.rules[i].anywhere = append(rs.rules[i].anywhere, lit)
-				continue
-			}
-			rs.rules[i].triggers = append(rs.rules[i].triggers, t)
-			rs.byFirst[t[0]] = append(rs.byFirst[t[0]], triggerRef{rule: i, lit: t})
+			table[t[0]] = append(table[t[0]], triggerRef{rule: i, lit: t})
 			if up := upperASCII(t[0]); up != t[0] {
-				rs.byFirst[up] = append(rs.byFirst[up], triggerRef{rule: i, lit: t})
+				table[up] = append(table[up], triggerRef{rule: i, lit: t})
 			}
 		}
 	}
 	return rs
 })
 
-// triggered returns a bit set of the rules whose triggers start a word
-// of s (ASCII case-insensitively) or whose anywhere literals occur in s.
+// triggered returns a bit set of the rules whose triggers start a word of
+// s, ASCII case-insensitively, looking only at word starts.
 func (rs *ruleSet) triggered(s string) (set [2]uint64) {
-	for i := range rs.rules {
-		for _, lit := range rs.rules[i].anywhere {
-			if strings.Contains(s, lit) {
-				set[i/64] |= 1 << (i % 64)
-				break
-			}
-		}
-	}
-	for i := 0; i < len(s); i++ {
-		if !isRunByte(s[i]) || i > 0 && isRunByte(s[i-1]) {
+	var needDone [2]uint64 // rules whose need literal was searched for, and failed
+	for i := 0; i < len(s); {
+		if !isRunByte(s[i]) {
+			i++
 			continue
 		}
-		for _, t := range rs.byFirst[s[i]] {
-			if set[t.rule/64]&(1<<(t.rule%64)) != 0 {
-				continue
-			}
-			if hasPrefixFold(s[i:], t.lit) {
-				set[t.rule/64] |= 1 << (t.rule % 64)
+		j := i + 1
+		for j < len(s) && isRunByte(s[j]) {
+			j++
+		}
+		lists := [2][]triggerRef{}
+		if j-i >= longRun {
+			lists[0] = rs.long[s[i]]
+		}
+		// Short triggers are a dotted prefix (hvs.), a word before '(' or
+		// ':' (tcp(, pass:), or a short word of their own (bearer, -U).
+		if j-i < longRun || j < len(s) && strings.IndexByte(".(/:%", s[j]) >= 0 {
+			lists[1] = rs.short[s[i]]
+		}
+		for _, refs := range lists {
+			for _, t := range refs {
+				r := &rs.rules[t.rule]
+				bit := uint64(1) << (t.rule % 64)
+				if j-i < r.minRun || (set[t.rule/64]|needDone[t.rule/64])&bit != 0 || !hasPrefixFold(s[i:], t.lit) {
+					continue
+				}
+				// Search for the need literal once per line, not once per
+				// trigger, to stay linear.
+				if r.need != "" && !strings.Contains(s, r.need) {
+					needDone[t.rule/64] |= bit
+					continue
+				}
+				set[t.rule/64] |= bit
 			}
 		}
+		i = j
 	}
 	return set
 }
@@ -151,8 +180,17 @@ func hasPrefixFold(s, lit string) bool {
 
 // isRunByte reports whether c continues a word for trigger purposes.
 func isRunByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+	if c < 64 {
+		return runBytesLo&(1<<c) != 0
+	}
+	return c < 128 && runBytesHi&(1<<(c-64)) != 0
 }
+
+// Bit sets of the word bytes below 128: letters, digits, '_' and '-'.
+const (
+	runBytesLo uint64 = 1<<'-' | (1<<10-1)<<'0'
+	runBytesHi uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64)
+)
 
 func upperASCII(c byte) byte {
 	if c >= 'a' && c <= 'z' {

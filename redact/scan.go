@@ -8,8 +8,9 @@ import (
 // A scrubber collects the byte ranges of one string to mask. Ranges from
 // different detectors may overlap or touch; they merge into one [Mask].
 type scrubber struct {
-	s      string
-	masked []bool // lazily allocated, one per byte of s
+	s           string
+	masked      []bool // lazily allocated, one per byte of s
+	stdinSecret bool   // s pipes into a reader of secrets; see readsSecretStdin
 }
 
 func (c *scrubber) mask(a, b int) {
@@ -99,16 +100,29 @@ func isPlaceholder(v string) bool {
 	if strings.Trim(v, "*xX.…-_#?") == "" {
 		return true
 	}
-	lv := strings.ToLower(v)
-	switch lv {
-	case "true", "false", "yes", "no", "null", "none", "nil", "on", "off", "undefined",
-		"redacted", "hidden", "masked", "prompt", "stdin", "-", "env", "required", "optional":
-		return true
+	if len(v) <= 9 {
+		for _, w := range [...]string{"true", "false", "yes", "no", "null", "none", "nil", "on", "off", "undefined",
+			"redacted", "hidden", "masked", "prompt", "stdin", "-", "env", "required", "optional"} {
+			if strings.EqualFold(v, w) {
+				return true
+			}
+		}
 	}
-	if strings.HasPrefix(lv, "your") || strings.HasPrefix(lv, "env:") || strings.HasPrefix(lv, "file:") ||
-		strings.HasPrefix(lv, "fd:") || strings.Contains(lv, "placeholder") || strings.HasPrefix(lv, "ssh-") ||
-		strings.HasPrefix(lv, "ecdsa-") || strings.HasPrefix(lv, "secrets.") {
-		return true
+	for _, p := range [...]string{"your", "env:", "file:", "fd:", "ssh-", "ecdsa-", "secrets."} {
+		if hasPrefixFold(v, p) {
+			return true
+		}
+	}
+	return containsFold(v, "placeholder")
+}
+
+// containsFold reports whether s contains the lower-case ASCII lit,
+// ignoring ASCII case in s, without allocating.
+func containsFold(s, lit string) bool {
+	for i := 0; i+len(lit) <= len(s); i++ {
+		if hasPrefixFold(s[i:], lit) {
+			return true
+		}
 	}
 	return false
 }
@@ -121,9 +135,9 @@ func isPathLike(v string) bool {
 		return true
 	}
 	if strings.HasPrefix(v, "/") && len(v) > 1 {
-		// A base64 secret may start with '/', but rarely has more path
-		// segments made of words.
-		return strings.Count(v, "/") >= 2 || strings.Contains(v, ".")
+		// A base64 secret may start with '/' too, but is not made of
+		// word-like segments.
+		return looksLikePath(v)
 	}
 	if i := strings.LastIndexByte(v, '.'); i > 0 {
 		switch strings.ToLower(v[i+1:]) {
@@ -133,6 +147,39 @@ func isPathLike(v string) bool {
 		}
 	}
 	return false
+}
+
+// looksLikePath reports whether v, which holds '/', reads as a file path:
+// no base64 punctuation, and at least two segments that are words
+// (usr, Library, workspaceStorage) or hex digests, where a random token
+// has none.
+func looksLikePath(v string) bool {
+	if strings.ContainsAny(v, "+=") {
+		return false
+	}
+	words := 0
+	for seg := range strings.SplitSeq(v, "/") {
+		if len(seg) < 2 {
+			continue
+		}
+		n, u, l, d, ch := charStats(seg)
+		switch {
+		case d == 0 && l*2 >= n && ch*4 <= n: // a word or CamelCase identifier
+			words++
+		case u == 0 && isLowerHex(seg): // a digest or build id
+			words++
+		}
+	}
+	return words >= 2 || strings.Contains(v, ".") && words >= 1
+}
+
+func isLowerHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // charStats counts the ASCII letters and digits of s by class, and how
@@ -276,8 +323,8 @@ func (c *scrubber) pairs() {
 // pairAt handles the '=' at i and returns where the search resumes.
 func (c *scrubber) pairAt(i int) int {
 	s := c.s
-	if i+1 < len(s) && (s[i+1] == '=' || s[i+1] == '~') {
-		return i + 1
+	if i+1 < len(s) && s[i+1] == '=' || i+2 < len(s) && s[i+1] == '~' && s[i+2] == ' ' {
+		return i + 1 // ==, and bash's =~
 	}
 	if i > 0 && strings.IndexByte("=!<>", s[i-1]) >= 0 {
 		return i + 1
@@ -553,8 +600,18 @@ func (c *scrubber) opaque() {
 	}
 }
 
+// Bit sets of the bytes below 128 that may appear in an opaque token:
+// letters, digits, '_', '-', '+' and '/'.
+const (
+	tokenBytesLo uint64 = 1<<'+' | 1<<'-' | 1<<'/' | (1<<10-1)<<'0'
+	tokenBytesHi uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64)
+)
+
 func isTokenByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '+' || c == '/'
+	if c < 64 {
+		return tokenBytesLo&(1<<c) != 0
+	}
+	return c < 128 && tokenBytesHi&(1<<(c-64)) != 0
 }
 
 func (c *scrubber) opaqueSecret(i, j int) bool {
@@ -590,10 +647,7 @@ func (c *scrubber) opaqueSecret(i, j int) bool {
 			return false
 		}
 	}
-	// Path segments made of words and a few digits do not change class
-	// as often as a token, but a long path can still pass the test above:
-	// require that no '/'-separated segment is a plain word run.
-	if strings.Count(t, "/") >= 3 {
+	if strings.Count(t, "/") >= 3 && looksLikePath(t) {
 		return false
 	}
 	return !decodesToText(t)

@@ -15,6 +15,10 @@ func splitWords(s string, dst [][2]int) [][2]int {
 		}
 		start := i
 		for i < len(s) && !isSpace(s[i]) {
+			if !isWordSpecial(s[i]) {
+				i++
+				continue
+			}
 			switch s[i] {
 			case '\\':
 				i += 2
@@ -37,6 +41,17 @@ func splitWords(s string, dst [][2]int) [][2]int {
 		dst = append(dst, [2]int{start, i})
 	}
 	return dst
+}
+
+// Bit set of the bytes below 64 that splitWords must look at: blanks,
+// quotes and the backslash ('\\' is 92, handled apart).
+const wordSpecialLo uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r' | 1<<'\v' | 1<<'\f' | 1<<'"' | 1<<'\''
+
+func isWordSpecial(c byte) bool {
+	if c < 64 {
+		return wordSpecialLo&(1<<c) != 0
+	}
+	return c == '\\'
 }
 
 // unquote strips one layer of matching quotes, returning the inside and
@@ -62,11 +77,11 @@ func toolFamily(w string) string {
 	if len(w) < 2 || len(w) > 40 || w[0] == '-' {
 		return ""
 	}
-	if i := strings.LastIndexByte(w, '/'); i >= 0 {
-		w = w[i+1:]
-	}
-	if i := strings.LastIndexByte(w, '\\'); i >= 0 {
-		w = w[i+1:]
+	for i := len(w) - 1; i >= 0; i-- {
+		if w[i] == '/' || w[i] == '\\' {
+			w = w[i+1:]
+			break
+		}
 	}
 	w = strings.TrimSuffix(w, ".exe")
 	switch w {
@@ -191,18 +206,13 @@ func attachedPrefix(tool, w string) int {
 // flagPass finds secrets that span words: flag/value pairs, `set NAME
 // VALUE`, `echo SECRET | docker login --password-stdin` and htpasswd's
 // positional password.
-func flagPass(words []string, marks []mark) []mark {
+//
+// stdinSecret says whether the text holds a reader of secrets on standard
+// input (see [readsSecretStdin]), which makes echo's arguments secret.
+func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
 	tool := ""
 	login, secretCmd := false, false
 	segStart := 0
-	stdinSecret := false
-	for _, w := range words {
-		if strings.Contains(w, "-stdin") || strings.Contains(w, "--with-token") || strings.Contains(w, "chpasswd") ||
-			w == "-S" || w == "--stdin" {
-			stdinSecret = true
-			break
-		}
-	}
 	htpasswdArgs, mcArgs, mcAlias := 0, 0, false
 	htpasswdB, htpasswdN := false, false
 	for i := 0; i < len(words); i++ {
@@ -271,6 +281,15 @@ func flagPass(words []string, marks []mark) []mark {
 			continue
 		}
 		if !isFlag(w) {
+			// A secret-named identifier and its value as two words:
+			// rclone config create r s3 secret_access_key VALUE.
+			if strings.IndexByte(w, '_') > 0 && i+1 < len(words) && isIdentifier(w) && !looksRandom(w) &&
+				nameStrength(w) == strong {
+				if v, voff := unquote(words[i+1]); valueOK(v) && looksSecretish(v) && !isFlag(v) {
+					marks = append(marks, mark{i + 1, voff, voff + len(v)})
+					i++
+				}
+			}
 			continue
 		}
 		kind := flagKind(tool, login, secretCmd, w)
@@ -315,6 +334,19 @@ func isFlag(w string) bool {
 	}
 	for i := 1; i < len(name); i++ {
 		if c := name[i]; !isNameByte(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// isIdentifier reports whether w is a short snake_case or camelCase name.
+func isIdentifier(w string) bool {
+	if len(w) > 64 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
 			return false
 		}
 	}
@@ -375,6 +407,16 @@ func (c *scrubber) words() {
 	c.wordsIn(0, len(c.s), 0)
 }
 
+// readsSecretStdin reports whether s pipes a secret into a program that
+// reads one on standard input: docker login --password-stdin, gh auth
+// login --with-token, sudo -S, passwd --stdin, chpasswd, wrangler secret
+// put, gh secret set.
+func readsSecretStdin(s string) bool {
+	return strings.Contains(s, "-stdin") || strings.Contains(s, "--with-token") ||
+		strings.Contains(s, "chpasswd") || strings.Contains(s, " -S") ||
+		strings.Contains(s, "secret put") || strings.Contains(s, "secret set") || strings.Contains(s, "secrets set")
+}
+
 func (c *scrubber) wordsIn(from, to, depth int) {
 	var buf [64][2]int
 	spans := splitWords(c.s[from:to], buf[:0])
@@ -387,7 +429,10 @@ func (c *scrubber) wordsIn(from, to, depth int) {
 		ws = append(ws, c.s[from+sp[0]:from+sp[1]])
 	}
 	var mbuf [8]mark
-	for _, m := range flagPass(ws, mbuf[:0]) {
+	if depth == 0 {
+		c.stdinSecret = readsSecretStdin(c.s)
+	}
+	for _, m := range flagPass(ws, c.stdinSecret, mbuf[:0]) {
 		c.maskValue(from+spans[m.w][0]+m.a, from+spans[m.w][0]+m.b)
 	}
 	if depth >= 3 {

@@ -336,6 +336,25 @@ func (g gen) secretLines() []func() string {
 		func() string {
 			return "python manage.py shell -c \"User.objects.create_superuser('admin', 'a@b.c', password='" + m(pw()) + "')\""
 		},
+		func() string { return "echo " + m(g.rnd(b62, 32)) + " | wrangler secret put API_KEY" },
+		func() string { return "psql -c \"ALTER USER app WITH PASSWORD '" + m(pw()) + "'\"" },
+		func() string { return "mysql -e \"CREATE USER 'app'@'%' IDENTIFIED BY '" + m(pw()) + "'\"" },
+		func() string { return "echo 'machine api.example.com login bot password " + m(pw()) + "' >> ~/.netrc" },
+		func() string { return "echo '" + m(pw()) + "' | passwd --stdin deploy" },
+		func() string {
+			return "kubeadm join 10.0.0.1:6443 --token " + m(g.pick(lower+digits, 6)+"."+g.pick(lower+digits, 16)) + " --discovery-token-ca-cert-hash sha256:" + g.pick(hexl, 64)
+		},
+		func() string {
+			return "az login --service-principal -u http://ci -p " + m(g.rnd(b62+"~.-", 34)) + " --tenant " + g.uuid()
+		},
+		func() string { return "curl --oauth2-bearer " + m(g.rnd(b62, 40)) + " https://api.example.com/v1" },
+		func() string {
+			return "curl 'https://api.example.com/v1/data?apiKey=" + m(g.rnd(b62, 32)) + "&limit=10'"
+		},
+		func() string {
+			return "curl -H 'Authorization: ApiKey " + m(g.rnd(b62, 40)+"==") + "' https://es.example.com:9200/_cluster/health"
+		},
+		func() string { return "java -Djavax.net.ssl.keyStorePassword=" + m(pw()) + " -jar app.jar" },
 		func() string {
 			return "curl -sSf -H \"Authorization: Bearer $(cat token)\" -H 'X-Auth-Token: " + m(g.rnd(b62, 32)) + "' https://x"
 		},
@@ -527,14 +546,37 @@ func (g gen) benignLines() []func() string {
 		func() string { return "bazel test //services/" + w() + ":all --test_output=errors" },
 		func() string { return "ffmpeg -i input.mp4 -c:v libx264 -crf 23 -preset medium out.mp4" },
 		func() string { return "convert logo.png -resize 64x64 favicon.ico" },
+		func() string {
+			return "aws secretsmanager describe-secret --secret-id arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/" + w() + "-AbCdEf"
+		},
+		func() string { return "export TF_VAR_db_password=\"${DB_PASSWORD}\"" },
+		func() string {
+			return "aws ec2 run-instances --image-id ami-0" + g.pick(hexl, 16) + " --instance-type t3.micro"
+		},
+		func() string {
+			return "age -r age1" + g.pick("023456789acdefghjklmnpqrstuvwxyz", 58) + " secrets.txt > secrets.age"
+		},
+		func() string { return "gpg --recv-keys 0x" + strings.ToUpper(g.pick(hexl, 16)) },
+		func() string { return "docker run -e POSTGRES_HOST_AUTH_METHOD=trust -e POSTGRES_DB=app postgres:16" },
+		func() string {
+			return "az storage blob list --account-name acme --container-name data --auth-mode login"
+		},
+		func() string {
+			return "curl -X POST -d '{\"token_type\":\"bearer\",\"expires_in\":3600}' http://localhost:9000/mock"
+		},
+		func() string {
+			return "kubectl create secret generic app --from-literal=username=admin --from-file=./tls.crt"
+		},
+		func() string { return "export NODE_AUTH_TOKEN=${{ secrets.NPM_TOKEN }}" },
 	}
 }
 
 func main() {
 	dir := flag.String("dir", ".", "output directory")
 	n := flag.Int("n", 1000, "lines per file")
+	seed := flag.Uint64("seed", 4, "random seed")
 	flag.Parse()
-	g := gen{r: rand.New(rand.NewPCG(4, 2026))}
+	g := gen{r: rand.New(rand.NewPCG(*seed, 2026))}
 	write := func(name string, tmpl []func() string) {
 		var b strings.Builder
 		for i := 0; i < *n; i++ {
