@@ -58,7 +58,7 @@ func stateDir(getenv func(string) string, home string) string {
 // resolve builds the settings for one invocation. asShell selects the
 // shell's workspace default (the git top-level of the working directory).
 func (a *app) resolve(own []string, asShell bool) (*settings, error) {
-	f, err := parseFlags(own)
+	f, err := parseFlags(own, a.getenv)
 	if err != nil {
 		return nil, usage("%v; see aar-exec --help", err)
 	}
