@@ -57,7 +57,10 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	}
 	defer os.RemoveAll(tmp)
 
-	lay := &layout{abi: abi, denyRead: p.DenyRead, devices: deviceFiles, deviceDir: []string{"/dev/pts"}}
+	lay := &layout{abi: abi, devices: deviceFiles, deviceDir: []string{"/dev/pts"}}
+	if len(p.DenyRead) > 0 {
+		lay.denyRead = append(append([]string{}, p.DenyRead...), blockDevices()...)
+	}
 	required := map[string]bool{tmp: true}
 	lay.writable = append(lay.writable, tmp)
 	if p.ReadOnly {
@@ -371,4 +374,20 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// blockDevices lists the raw disks under /dev: with read denial on, a
+// command must not read the filesystem's bytes around Landlock.
+func blockDevices() []string {
+	entries, err := os.ReadDir("/dev")
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if e.Type()&fs.ModeDevice != 0 && e.Type()&fs.ModeCharDevice == 0 {
+			out = append(out, filepath.Join("/dev", e.Name()))
+		}
+	}
+	return out
 }

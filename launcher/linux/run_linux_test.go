@@ -1,0 +1,135 @@
+package linux
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/aar-agent/aar-exec/plan"
+)
+
+func requireLandlock(t *testing.T) {
+	t.Helper()
+	if abi := landlockABI(); abi < minABI {
+		t.Skipf("this kernel has Landlock ABI %d; the launcher needs %d", abi, minABI)
+	}
+}
+
+// run runs a shell command confined to a fresh workspace.
+func run(t *testing.T, script string, edit func(*plan.Plan)) (plan.Result, error) {
+	t.Helper()
+	ws := t.TempDir()
+	p := &plan.Plan{Argv: []string{"sh", "-c", script}, Dir: ws, Env: []string{"PATH=/usr/bin:/bin"}, Workspace: ws}
+	if edit != nil {
+		edit(p)
+	}
+	return Run(context.Background(), p, nil)
+}
+
+func TestRunConfinesWritesAndLeavesTheSupervisorFree(t *testing.T) {
+	requireLandlock(t)
+	outside := filepath.Join(t.TempDir(), "outside")
+	res, err := run(t, "echo in > inside && echo out > "+outside, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode == 0 {
+		t.Errorf("the write outside the workspace succeeded")
+	}
+	if _, err := os.Stat(outside); err == nil {
+		t.Errorf("%s exists", outside)
+	}
+	// Only the forking thread was restricted: the supervisor still writes
+	// anywhere, as it must to write the audit line after the command.
+	if err := os.WriteFile(outside, []byte("supervisor"), 0o600); err != nil {
+		t.Errorf("the supervisor lost its own rights: %v", err)
+	}
+}
+
+func TestRunStatusAndSignal(t *testing.T) {
+	requireLandlock(t)
+	tests := []struct {
+		script string
+		want   plan.Result
+	}{
+		{"exit 0", plan.Result{}},
+		{"exit 42", plan.Result{ExitCode: 42}},
+		{"kill -TERM $$", plan.Result{Signal: 15}},
+	}
+	for _, tt := range tests {
+		res, err := run(t, tt.script, nil)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.script, err)
+		}
+		if res.ExitCode != tt.want.ExitCode || res.Signal != tt.want.Signal {
+			t.Errorf("%q: got exit %d signal %d, want %d %d", tt.script, res.ExitCode, res.Signal, tt.want.ExitCode, tt.want.Signal)
+		}
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	requireLandlock(t)
+	_, err := run(t, "true", func(p *plan.Plan) { p.Argv = []string{"no-such-program-xyz"} })
+	if !errors.Is(err, plan.ErrNotFound) {
+		t.Errorf("missing program: got %v, want ErrNotFound", err)
+	}
+	_, err = run(t, "true", func(p *plan.Plan) { p.Argv = nil })
+	if !errors.Is(err, plan.ErrSetup) {
+		t.Errorf("empty argv: got %v, want ErrSetup", err)
+	}
+	_, err = run(t, "true", func(p *plan.Plan) { p.Workspace = "/nonexistent-workspace" })
+	if !errors.Is(err, plan.ErrSetup) {
+		t.Errorf("missing workspace: got %v, want ErrSetup", err)
+	}
+}
+
+func TestStartedErrorAbortsBeforeAnythingRuns(t *testing.T) {
+	requireLandlock(t)
+	ws := t.TempDir()
+	stop := errors.New("audit log full")
+	p := &plan.Plan{Argv: []string{"sh", "-c", "touch ran"}, Dir: ws, Env: []string{"PATH=/usr/bin:/bin"}, Workspace: ws}
+	_, err := Run(context.Background(), p, func(plan.Enforcement) error { return stop })
+	if !errors.Is(err, stop) {
+		t.Fatalf("got %v, want the started error", err)
+	}
+	if _, err := os.Stat(filepath.Join(ws, "ran")); err == nil {
+		t.Errorf("the command ran although started failed")
+	}
+}
+
+func TestTimeoutKillsTheTree(t *testing.T) {
+	requireLandlock(t)
+	begin := time.Now()
+	res, err := run(t, "sleep 60 & sleep 61", func(p *plan.Plan) { p.Timeout = 100 * time.Millisecond })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut {
+		t.Errorf("TimedOut is false after %v", time.Since(begin))
+	}
+	if kids := children(); len(kids) > 0 {
+		t.Errorf("processes outlived the command: %v", kids)
+	}
+}
+
+func TestReadDenial(t *testing.T) {
+	requireLandlock(t)
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret")
+	sibling := filepath.Join(dir, "sibling")
+	for _, f := range []string{secret, sibling} {
+		if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := run(t, "cat "+sibling+" && ! cat "+secret, func(p *plan.Plan) { p.DenyRead = []string{secret} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 {
+		t.Errorf("read denial: the sibling was unreadable or the secret readable (exit %d)", res.ExitCode)
+	}
+}
