@@ -266,7 +266,7 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 	}
 	var items []field
 	for _, it := range wi.Items {
-		items = append(items, w.wordFields(it, true)...)
+		items = w.appendWord(items, it)
 	}
 	name := wi.Name.Value
 	static := len(items) > 0 && len(items) <= 4
@@ -552,11 +552,11 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	for _, as := range x.Assigns {
 		w.assign(as, keep)
 	}
-	var fields []field
+	fields := make([]field, 0, len(x.Args)+1)
 	saved := w.argStdinDL
 	w.argStdinDL = c.stdinDL
 	for _, a := range x.Args {
-		fields = append(fields, w.wordFields(a, true)...)
+		fields = w.appendWord(fields, a)
 	}
 	w.argStdinDL = saved
 	if len(fields) == 0 {

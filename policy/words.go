@@ -123,20 +123,29 @@ func (w *walker) wordString(wd *syntax.Word) field {
 }
 
 func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
-	if len(parts) == 1 {
+	return w.appendParts(nil, parts, split)
+}
+
+// appendWord appends the fields of a command word to dst.
+func (w *walker) appendWord(dst []field, wd *syntax.Word) []field {
+	if len(wd.Parts) == 1 {
 		// Fast path: most words are one plain literal or one quoted string.
-		switch p := parts[0].(type) {
+		switch p := wd.Parts[0].(type) {
 		case *syntax.Lit:
-			if !strings.ContainsAny(p.Value, "\\*?[~") && !w.p.literalBackslash {
-				return []field{{s: p.Value}}
+			if !strings.ContainsAny(p.Value, "\\*?[~{") && !w.p.literalBackslash {
+				return append(dst, field{s: p.Value})
 			}
 		case *syntax.SglQuoted:
 			if !p.Dollar {
-				return []field{{s: p.Value}}
+				return append(dst, field{s: p.Value})
 			}
 		}
 	}
-	var b fieldBuilder
+	return append(dst, w.wordFields(wd, true)...)
+}
+
+func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) []field {
+	b := fieldBuilder{out: dst}
 	for i, part := range parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
@@ -286,7 +295,7 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 		if !plainWord(a) {
 			return "", false
 		}
-		fields = append(fields, w.wordFields(a, true)...)
+		fields = w.appendWord(fields, a)
 	}
 	if len(fields) == 0 {
 		return "", false
