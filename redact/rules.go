@@ -17,6 +17,10 @@ type rule struct {
 	// a trigger can start for this rule; dotted prefixes (hvs., SG.) use 0.
 	minRun int
 	need   string // a literal the line must also hold, or ""
+	// wholeLine rules may match text before their trigger (a user name
+	// before @tcp(); the others are searched from just before the
+	// first trigger, which spares long lines most of the regexp work.
+	wholeLine bool
 }
 
 // ruleSet is the compiled rules plus a first-byte index of their
@@ -100,9 +104,16 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 		{"netrc", []string{"password"}, 8, `\bpassword\s+([^\s'"]+)`, nil, "machine "},
 		{"openssl-pass", []string{"pass:"}, 0, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil, ""},
 	}
+	if len(defs) > maxRules {
+		panic("redact: too many rules")
+	}
 	rs := &ruleSet{rules: make([]rule, len(defs))}
 	for i, d := range defs {
 		rs.rules[i] = rule{name: d.name, re: regexp.MustCompile(d.re), check: d.check, minRun: d.minRun, need: d.need}
+		switch d.name {
+		case "go-dsn", "rdp", "openssl-pass", "telegram", "terraform", "smb":
+			rs.rules[i].wholeLine = true
+		}
 		table := &rs.short
 		if d.minRun >= longRun {
 			table = &rs.long
@@ -117,9 +128,13 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 	return rs
 })
 
+// maxRules bounds the rule table, whose sets are two 64-bit words.
+const maxRules = 128
+
 // triggered returns a bit set of the rules whose triggers start a word of
-// s, ASCII case-insensitively, looking only at word starts.
-func (rs *ruleSet) triggered(s string) (set [2]uint64) {
+// s, ASCII case-insensitively, looking only at word starts. For each rule
+// in the set, first holds the offset of its first trigger.
+func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 	var needDone [2]uint64 // rules whose need literal was searched for, and failed
 	for i := 0; i < len(s); {
 		if !isRunByte(s[i]) {
@@ -153,6 +168,7 @@ func (rs *ruleSet) triggered(s string) (set [2]uint64) {
 					continue
 				}
 				set[t.rule/64] |= bit
+				first[t.rule] = int32(i)
 			}
 		}
 		i = j
@@ -203,7 +219,8 @@ func upperASCII(c byte) byte {
 // reports whether anything matched.
 func (c *scrubber) providers() bool {
 	rs := compiledRules()
-	set := rs.triggered(c.s)
+	var first [maxRules]int32
+	set := rs.triggered(c.s, &first)
 	if set == [2]uint64{} {
 		return false
 	}
@@ -213,8 +230,12 @@ func (c *scrubber) providers() bool {
 			continue
 		}
 		r := &rs.rules[i]
-		for _, m := range r.re.FindAllStringSubmatchIndex(c.s, -1) {
-			a, b := m[2], m[3]
+		from := 0
+		if !r.wholeLine && first[i] > 0 {
+			from = int(first[i]) - 1 // one byte of context for \b
+		}
+		for _, m := range r.re.FindAllStringSubmatchIndex(c.s[from:], -1) {
+			a, b := from+m[2], from+m[3]
 			if a < 0 || a >= b {
 				continue
 			}

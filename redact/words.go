@@ -440,7 +440,10 @@ func (c *scrubber) wordsIn(from, to, depth int) {
 	}
 	for _, sp := range spans {
 		w := c.s[from+sp[0] : from+sp[1]]
-		if inner, off := unquote(w); off == 1 && strings.ContainsAny(inner, " \t\n") {
+		// Only a quoted command can hold flags, pipes or set NAME VALUE.
+		if inner, off := unquote(w); off == 1 && strings.ContainsAny(inner, " \t\n") &&
+			(strings.Contains(inner, "-") || strings.IndexByte(inner, '|') >= 0 || strings.Contains(inner, "_") ||
+				strings.Contains(inner, "set") || strings.Contains(inner, "put")) {
 			c.wordsIn(from+sp[0]+1, from+sp[1]-1, depth+1)
 		}
 	}
