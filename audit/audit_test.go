@@ -382,6 +382,12 @@ func runWriter(spec string) int {
 		}
 	}
 	n, _ := strconv.Atoi(parts[3])
+	// Wait for the start signal so that all writers really overlap.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Millisecond) {
+		if _, err := os.Stat(parts[0] + ".go"); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
 	l, err := Open(parts[0], key)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -390,8 +396,9 @@ func runWriter(spec string) int {
 	defer l.Close()
 	for i := range n {
 		r := sampleRecord(EventEnd)
-		// A long, varied line makes tearing likely if writes were split.
-		r.Command = fmt.Sprintf("writer %s seq %d %s", parts[2], i, strings.Repeat("x", 3000+i*101))
+		// Lines longer than PIPE_BUF (4096), of varied length, make tearing
+		// likely if writes were split or unlocked.
+		r.Command = fmt.Sprintf("writer %s seq %d %s", parts[2], i, strings.Repeat("x", 4000+i*1001))
 		if err := l.Write(r); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
@@ -440,6 +447,9 @@ func TestConcurrentProcesses(t *testing.T) {
 					}
 				})
 			}
+			if err := os.WriteFile(path+".go", nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
 			for i, cmd := range cmds {
 				if err := cmd.Wait(); err != nil {
 					t.Fatalf("writer %d: %v: %s", i, err, cmd.Stderr)
@@ -467,7 +477,7 @@ func TestConcurrentProcesses(t *testing.T) {
 				}
 				id := f[1] + "/" + f[3]
 				seq, _ := strconv.Atoi(f[3])
-				if seen[id] || len(f[4]) != 3000+seq*101 {
+				if seen[id] || len(f[4]) != 4000+seq*1001 {
 					t.Fatalf("duplicate or damaged record %s", id)
 				}
 				seen[id] = true
