@@ -86,12 +86,10 @@ func newRuleset(l *layout, required map[string]bool) (*ruleset, error) {
 func addSiblings(rulesetFD int, rules []rule) (int, error) {
 	n := 0
 	dirFD, dir := -1, ""
-	var opened []int
 	defer func() {
 		if dirFD >= 0 {
 			unix.Close(dirFD)
 		}
-		closeAll(opened)
 	}()
 	for _, r := range rules {
 		if r.access != readExec {
@@ -120,9 +118,13 @@ func addSiblings(rulesetFD int, rules []rule) (int, error) {
 		if err != nil {
 			continue
 		}
-		opened = append(opened, fd)
 		attr := ll.PathBeneathAttr{AllowedAccess: readExec, ParentFd: fd}
 		err = ll.LandlockAddPathBeneathRule(rulesetFD, &attr, 0)
+		// Close at once: holding the descriptors to close them together
+		// grows the fd table past 64, and growing the table of a
+		// multi-threaded process waits for an RCU grace period
+		// (expand_fdtable), which measured 7-14 ms here.
+		unix.Close(fd)
 		if err == nil {
 			n++
 		} else if !errors.Is(err, unix.EBADF) && !errors.Is(err, unix.EINVAL) {
@@ -187,23 +189,4 @@ func readDirNoFollow(dir string) ([]fs.DirEntry, error) {
 	f := os.NewFile(uintptr(fd), dir)
 	defer f.Close()
 	return f.ReadDir(-1)
-}
-
-// closeAll closes fds, with one close_range when they are exactly a
-// contiguous run, as fds opened one after another usually are: it saves a
-// syscall per read-denial rule.
-func closeAll(fds []int) {
-	if len(fds) == 0 {
-		return
-	}
-	lo, hi := fds[0], fds[0]
-	for _, fd := range fds {
-		lo, hi = min(lo, fd), max(hi, fd)
-	}
-	if hi-lo+1 == len(fds) && unix.CloseRange(uint(lo), uint(hi), 0) == nil {
-		return
-	}
-	for _, fd := range fds {
-		unix.Close(fd)
-	}
 }
