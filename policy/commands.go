@@ -333,12 +333,7 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	// Positional parameters: sh -c '$0 -rf "$1"' rm /
 	saved := w.scope
 	w.scope = w.scope.fork()
-	for i, a := range args {
-		if i > 9 {
-			break
-		}
-		w.scope.set(string(rune('0'+i)), a)
-	}
+	w.scope.setPositional(args, true)
 	w.script(f.s, via, c)
 	w.scope = saved
 }
@@ -518,6 +513,14 @@ func (w *walker) special(s *simple) {
 					w.scope.aliases = map[string]string{}
 				}
 				w.scope.aliases[k] = v
+			}
+		}
+	case s.name == "set":
+		// set -- a b c: new positional parameters.
+		for i := 1; i < len(s.argv); i++ {
+			if s.argv[i].s == "--" {
+				w.scope.setPositional(append([]field{{}}, s.argv[i+1:]...), false)
+				break
 			}
 		}
 	case s.name == "unset":

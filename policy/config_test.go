@@ -72,6 +72,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"unknown nested key", `{"safety": {"sandbox": {"linux": {"max_mem": 1}}}}`, `unknown key "max_mem" in safety.sandbox.linux`},
 		{"unknown key in a list element", `{"safety": {"path_rules": [{"pattern": "x", "action": "deny", "acess": "read"}]}}`, `unknown key "acess" in safety.path_rules[0]`},
 		{"unknown key in aar_exec", "{\n\"aar_exec\": {\"audit\": {\"pth\": \"x\"}}}", `cfg.json:2:24: unknown key "pth" in aar_exec.audit`},
+		{"key in another case", `{"safety": {"READ_ONLY": false}}`, `unknown key "READ_ONLY" in safety`},
 		{"duplicate key", `{"safety": {"read_only": true, "read_only": false}}`, `duplicate key "read_only" in safety`},
 		{"malformed", "{\n  \"safety\": {\n    \"read_only\": tru\n  }\n}", "cfg.json:3:21: invalid character"},
 		{"truncated", `{"safety": {`, "cfg.json:1:12: unexpected end of JSON input"},

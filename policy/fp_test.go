@@ -28,6 +28,8 @@ func TestCommonCommandsAllowed(t *testing.T) {
 		"openssl rand -hex 16", "base64 -d < blob.b64 > blob.bin", "echo aGkK | base64 -d", "cd ~ && ls",
 		"echo {1..1000}", "echo {a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}", "x={a,b}; echo $x",
 		"cat > f.go <<'EOF'\nfunc main() { m := map[string]int{\"x\": 1}; _ = m }\nEOF",
+		"args=(-v ./...); go test \"${args[@]}\"", "set -- a b; echo \"$@\"", "mv build build.old", "chmod -R g+w ./shared",
+		"name=${file%.go}; echo $name", "cd \"$(dirname \"$0\")\"", "chown -R $(id -u) ./cache",
 		"ls -la /etc", "cat /etc/hosts", "grep -rn password src/", "code .", "go vet ./... && staticcheck ./...",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {

@@ -139,6 +139,28 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete under %s (%s)", t, text(s.argv))}, true
 			}
 		}
+	case "mv":
+		// mv ~ /tmp/x, mv /usr /dev/null: moving a critical directory away
+		// is deleting it.
+		ops := operands(s.argv)
+		for i, op := range ops {
+			if i == len(ops)-1 && len(ops) > 1 {
+				break
+			}
+			if t, ok := p.criticalTarget(op, s.cwd); ok {
+				return verdict{"default:rm-root", fmt.Sprintf("moving %s away (%s)", t, text(s.argv))}, true
+			}
+		}
+	case "chown", "chgrp":
+		if recursiveFlag(s.argv, "recursive") {
+			ops := operands(s.argv)
+			for i := 1; i < len(ops); i++ {
+				op := ops[i]
+				if t, ok := p.criticalTarget(op, s.cwd); ok {
+					return verdict{"default:chmod-root", fmt.Sprintf("changing the owner of everything under %s (%s)", t, text(s.argv))}, true
+				}
+			}
+		}
 	case "mkfs", "mke2fs", "mkswap", "wipefs", "mkntfs", "mkdosfs", "mkexfatfs", "mkfs.fat":
 		return verdict{"default:mkfs", fmt.Sprintf("creating a file system wipes a device (%s)", text(s.argv))}, true
 	case "dd":
@@ -182,6 +204,15 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	case "chmod":
 		if mode, ok := worldWritableMode(s.argv); ok {
 			return verdict{"default:chmod-777", fmt.Sprintf("making files world-writable with mode %s (%s)", mode, text(s.argv))}, true
+		}
+		if recursiveFlag(s.argv, "recursive") {
+			if ops := operands(s.argv); len(ops) > 1 {
+				for _, op := range ops[1:] {
+					if t, ok := p.criticalTarget(op, s.cwd); ok {
+						return verdict{"default:chmod-root", fmt.Sprintf("changing the mode of everything under %s (%s)", t, text(s.argv))}, true
+					}
+				}
+			}
 		}
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat":
 		for _, f := range s.argv[1:] {
@@ -344,6 +375,9 @@ func (p *Policy) execRule(s *simple) (verdict, bool) {
 	}
 	if s.argDL {
 		return verdict{"default:download-exec", fmt.Sprintf("running code from a download (%s)", text(s.raw))}, true
+	}
+	if s.argDec {
+		return verdict{"default:decoded-exec", fmt.Sprintf("running decoded (obfuscated) text as code (%s)", text(s.raw))}, true
 	}
 	if readsStdin && s.c.stdinDL {
 		return verdict{"default:download-exec", fmt.Sprintf("a download piped into %s", s.name)}, true

@@ -32,6 +32,7 @@ type simple struct {
 	cwd       string  // normalised working directory; may hold dynMark
 	c         ctx
 	argDL     bool // an argument holds downloaded content
+	argDec    bool // an argument holds decoded content
 	stdinCode bool // it runs its stdin as code (sh -s, source /dev/stdin)
 	xargs     bool // more operands come from stdin
 	via       string
@@ -52,6 +53,7 @@ type analysis struct {
 	paths        []pathUse
 	writes       bool // a redirection writes somewhere other than a harmless device
 	downloads    int
+	decodes      int
 	forkBomb     string // name of a function that forks itself
 	dynCode      string // eval/sh -c text that cannot be known, as written
 	fatal        string // a reason to refuse judging at all
@@ -80,6 +82,7 @@ type fileInfo struct {
 type scope struct {
 	parent  *scope
 	vars    map[string]field
+	arrays  map[string][]field // indexed arrays and "@", the positional parameters
 	funcs   map[string]*syntax.Stmt
 	aliases map[string]string
 	cwd     string
@@ -101,6 +104,47 @@ func (s *scope) set(name string, v field) {
 		s.vars = map[string]field{}
 	}
 	s.vars[name] = v
+}
+
+// getArray returns a known array; ok is false when it is unknown.
+func (s *scope) getArray(name string) ([]field, bool) {
+	for ; s != nil; s = s.parent {
+		if a, ok := s.arrays[name]; ok {
+			return a, a != nil
+		}
+		if _, ok := s.vars[name]; ok && name != "@" {
+			return nil, false // a plain variable shadows an outer array
+		}
+	}
+	return nil, false
+}
+
+// setArray records an array; nil marks it unknown.
+func (s *scope) setArray(name string, a []field) {
+	if s.arrays == nil {
+		s.arrays = map[string][]field{}
+	}
+	s.arrays[name] = a
+}
+
+// setPositional binds $1..$9 and $@ to args (args[0] is $0).
+func (s *scope) setPositional(args []field, withZero bool) {
+	start := 1
+	if withZero {
+		start = 0
+	}
+	for i := start; i <= 9; i++ {
+		v := field{}
+		if i < len(args) {
+			v = args[i]
+		}
+		s.set(string(rune('0'+i)), v)
+	}
+	if len(args) > 1 {
+		s.setArray("@", append([]field{}, args[1:]...))
+	} else {
+		s.setArray("@", []field{})
+	}
 }
 
 func (s *scope) fn(name string) *syntax.Stmt {
@@ -136,6 +180,7 @@ type walker struct {
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
+	lastDec    bool // the last nested() ran a decoder
 	parser     *syntax.Parser
 }
 
@@ -316,15 +361,13 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	w.walks++
 	saved := w.scope
 	w.scope = w.scope.fork()
-	for i := 1; i <= 9; i++ {
-		v := field{s: dynMark, dyn: true}
-		if args != nil {
-			v = field{}
-			if i < len(args) {
-				v = args[i]
-			}
+	if args != nil {
+		w.scope.setPositional(args, false)
+	} else {
+		for i := 1; i <= 9; i++ {
+			w.scope.set(string(rune('0'+i)), field{s: dynMark, dyn: true})
 		}
-		w.scope.set(fmt.Sprint(i), v)
+		w.scope.setArray("@", nil)
 	}
 	w.funcs = append(w.funcs, name)
 	w.stmt(body, c)
@@ -351,7 +394,29 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	var v field
 	switch {
 	case as.Array != nil:
-		w.nested(as.Array)
+		var elems []field
+		known := true
+		for _, e := range as.Array.Elems {
+			if e.Index != nil {
+				known = false
+				w.nested(e.Index)
+			}
+			if e.Value != nil {
+				elems = w.appendWord(elems, e.Value)
+			}
+		}
+		if as.Name != nil && keep && as.Index == nil {
+			if as.Append {
+				old, ok := w.scope.getArray(as.Name.Value)
+				elems, known = append(append([]field{}, old...), elems...), known && ok
+			}
+			if !known {
+				elems = nil
+			}
+			w.scope.setArray(as.Name.Value, elems)
+			w.scope.set(as.Name.Value, field{s: dynMark, dyn: true})
+			return
+		}
 		v = field{s: dynMark, dyn: true}
 	case as.Value != nil:
 		v = w.wordString(as.Value)
@@ -369,7 +434,7 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 		if !ok || as.Index != nil || as.Array != nil {
 			old = field{s: dynMark, dyn: true}
 		}
-		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl}
+		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec}
 	}
 	w.scope.set(as.Name.Value, v)
 }
@@ -607,6 +672,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
+		s.argDec = s.argDec || f.dec
 	}
 	if argv[0].dl {
 		s.argDL = true
@@ -651,6 +717,9 @@ func (s *simple) is(c class) bool { return s.cls&c != 0 }
 
 func (w *walker) record(s *simple) {
 	s.cls = w.p.names[s.name]
+	if isDecoder(s) {
+		w.a.decodes++
+	}
 	if len(w.a.cmds) >= w.maxCmds {
 		w.fail("more than %d commands to judge", w.maxCmds)
 		return

@@ -21,6 +21,7 @@ type field struct {
 	glob bool   // it has unquoted glob characters
 	proc bool   // it is a process substitution
 	dl   bool   // it holds the output of a download (curl, wget, ...)
+	dec  bool   // it holds the output of a decoder (base64 -d, xxd -r, ...)
 }
 
 func (f field) known() bool { return !f.dyn }
@@ -118,6 +119,7 @@ func (w *walker) wordString(wd *syntax.Word) field {
 		f.dyn = f.dyn || x.dyn
 		f.glob = f.glob || x.glob
 		f.dl = f.dl || x.dl
+		f.dec = f.dec || x.dec
 	}
 	return f
 }
@@ -172,17 +174,31 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				case *syntax.Lit:
 					b.add(unescapeDouble(q.Value), false, false)
 				case *syntax.ParamExp:
+					if elems, ok := w.arrayElems(q); ok {
+						// "${a[@]}" and "$@": one field per element.
+						for j, e := range elems {
+							if j > 0 {
+								b.split()
+							}
+							b.add(e.s, e.dyn, false)
+							b.cur.dl = b.cur.dl || e.dl
+						}
+						continue
+					}
 					v, ok := w.param(q)
 					b.add(v, !ok, false)
-					b.cur.dl = b.cur.dl || w.tainted(q)
+					t := w.tainted(q)
+					b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
 				case *syntax.CmdSubst:
 					dl := w.nested(q)
+					dec := w.lastDec
 					if text, ok := w.staticOutput(q); ok {
 						b.add(text, false, false)
 						continue
 					}
 					b.add(dynMark, true, false)
 					b.cur.dl = b.cur.dl || dl
+					b.cur.dec = b.cur.dec || dec
 				default:
 					dl := w.nested(q)
 					b.add(dynMark, true, false)
@@ -190,10 +206,20 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				}
 			}
 		case *syntax.ParamExp:
+			if elems, ok := w.arrayElems(p); ok {
+				for _, e := range elems {
+					b.split()
+					b.add(e.s, e.dyn, e.glob)
+					b.cur.dl = b.cur.dl || e.dl
+				}
+				b.split()
+				continue
+			}
 			v, ok := w.param(p)
 			if !ok {
 				b.add(dynMark, true, false)
-				b.cur.dl = b.cur.dl || w.tainted(p)
+				t := w.tainted(p)
+				b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
 				continue
 			}
 			if !split {
@@ -228,6 +254,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			b.add(p.Op.String()+p.Pattern.Value+")", false, true)
 		case *syntax.CmdSubst:
 			dl := w.nested(p)
+			dec := w.lastDec
 			if text, ok := w.staticOutput(p); ok {
 				// $(echo rm): the output is known, and unquoted it splits.
 				for j, piece := range strings.Fields(text) {
@@ -240,6 +267,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			}
 			b.add(dynMark, true, false)
 			b.cur.dl = b.cur.dl || dl
+			b.cur.dec = b.cur.dec || dec
 		case *syntax.BraceExp:
 			// Too many to enumerate: judge what is inside, keep it unknown.
 			// (syntax.Walk does not accept a BraceExp.)
@@ -264,7 +292,7 @@ func (w *walker) nested(n syntax.Node) bool {
 	if n == nil {
 		return false
 	}
-	before, cmds := w.a.downloads, len(w.a.cmds)
+	before, cmds, decodes := w.a.downloads, len(w.a.cmds), w.a.decodes
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -276,6 +304,7 @@ func (w *walker) nested(n syntax.Node) bool {
 		}
 		return true
 	})
+	w.lastDec = w.a.decodes > decodes
 	// curl x | bash -c "$(cat)": the substitution reads downloaded stdin.
 	return w.a.downloads > before || w.argStdinDL && len(w.a.cmds) > cmds
 }
@@ -301,7 +330,26 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 		return "", false
 	}
 	s := &simple{argv: fields, name: progName(fields[0])}
-	if s.name != "echo" && s.name != "printf" {
+	ops := operands(fields)
+	switch s.name {
+	case "echo", "printf":
+	case "pwd":
+		cwd := w.scope.cwd
+		return cwd, len(fields) == 1 && !strings.Contains(cwd, dynMark)
+	case "dirname", "basename", "realpath":
+		// $(dirname "$HOME"): path arithmetic on a known word.
+		if len(ops) != 1 || !ops[0].known() || len(fields) != 2 {
+			return "", false
+		}
+		p := ops[0].s
+		switch s.name {
+		case "dirname":
+			return path.Dir(strings.TrimSuffix(p, "/")), true
+		case "basename":
+			return path.Base(p), true
+		}
+		return w.resolvePath(p), true
+	default:
 		return "", false
 	}
 	text, ok := producedText([]*simple{s})
@@ -346,22 +394,24 @@ func (w *walker) sub(stmts []*syntax.Stmt) {
 	w.scope = saved
 }
 
-// tainted reports whether a parameter holds downloaded content.
-func (w *walker) tainted(p *syntax.ParamExp) bool {
+// tainted returns the variable behind a parameter, for its dl and dec
+// marks.
+func (w *walker) tainted(p *syntax.ParamExp) field {
 	if p.Param == nil {
-		return false
+		return field{}
 	}
-	v, ok := w.scope.get(p.Param.Value)
-	return ok && v.dl
+	v, _ := w.scope.get(p.Param.Value)
+	return v
 }
 
 // tilde expands a leading ~ or ~user of an unquoted literal.
 func (w *walker) tilde(s string) string {
 	name, rest, _ := strings.Cut(s[1:], "/")
 	var home string
+	homeVar, homeKnown := w.lookup("HOME") // HOME=/; rm -rf ~
 	switch {
-	case name == "" && w.p.home != "":
-		home = w.p.home
+	case name == "" && homeKnown && homeVar != "":
+		home = homeVar
 	case name == "root":
 		home = "/root"
 	case name != "" && w.p.home != "" && isSimpleName(name):
@@ -384,19 +434,60 @@ func isSimpleName(s string) bool {
 	return s != ""
 }
 
+// arrayElems resolves ${a[@]}, ${a[*]}, $@ and $* when the array is known.
+func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
+	if p.Param == nil || p.Excl || p.Length || p.Exp != nil || p.Repl != nil || p.Slice != nil {
+		return nil, false
+	}
+	name := p.Param.Value
+	if name == "@" || name == "*" {
+		return w.scope.getArray("@")
+	}
+	idx, ok := p.Index.(*syntax.Word)
+	if !ok || idx == nil {
+		return nil, false
+	}
+	switch idx.Lit() {
+	case "@", "*":
+		return w.scope.getArray(name)
+	}
+	return nil, false
+}
+
 // param resolves a parameter expansion, when it can be known statically.
 func (w *walker) param(p *syntax.ParamExp) (string, bool) {
+	if p.Param != nil && p.Index != nil && p.Exp == nil && !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil {
+		// ${a[2]}
+		if idx, isWord := p.Index.(*syntax.Word); isWord && idx != nil {
+			if n, err := strconv.Atoi(idx.Lit()); err == nil {
+				if elems, ok := w.scope.getArray(p.Param.Value); ok && n >= 0 && n < len(elems) {
+					return elems[n].s, elems[n].known()
+				}
+			}
+		}
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil ||
 		p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil || len(p.Modifiers) > 0 {
 		w.nested(p)
 		return "", false
 	}
 	v, ok := w.lookup(p.Param.Value)
+	if ok && p.Param.Value != "@" && p.Param.Value != "*" {
+		if elems, isArr := w.scope.getArray(p.Param.Value); isArr && len(elems) > 0 {
+			v, ok = elems[0].s, elems[0].known() // $a is ${a[0]}
+		}
+	}
 	if p.Exp != nil {
 		if p.Exp.Word != nil { // a nil *Word in a Node would not compare equal to nil
 			w.nested(p.Exp.Word)
 		}
 		switch p.Exp.Op {
+		case syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix:
+			pat := w.wordString(p.Exp.Word)
+			if !ok || !pat.known() || len(v) > 4096 {
+				return "", false // the trim is quadratic: only short values
+			}
+			return trimPattern(v, pat.s, p.Exp.Op), true
 		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
 			// ${HOME:-x} and ${HOME:?} are $HOME when it is set.
 			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.ErrorUnset) {
@@ -408,6 +499,46 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 		}
 	}
 	return v, ok
+}
+
+// trimPattern applies ${v%pat}, ${v%%pat}, ${v#pat} and ${v##pat}. In a
+// shell pattern "*" also matches "/", so slashes are hidden from
+// path.Match.
+func trimPattern(v, pat string, op syntax.ParExpOperator) string {
+	const hide = "\x01"
+	hv, hp := strings.ReplaceAll(v, "/", hide), strings.ReplaceAll(pat, "/", hide)
+	match := func(s string) bool {
+		ok, err := path.Match(hp, s)
+		return ok && err == nil
+	}
+	n := len(hv)
+	switch op {
+	case syntax.RemSmallSuffix:
+		for i := n; i >= 0; i-- {
+			if match(hv[i:]) {
+				return v[:i]
+			}
+		}
+	case syntax.RemLargeSuffix:
+		for i := 0; i <= n; i++ {
+			if match(hv[i:]) {
+				return v[:i]
+			}
+		}
+	case syntax.RemSmallPrefix:
+		for i := 0; i <= n; i++ {
+			if match(hv[:i]) {
+				return v[i:]
+			}
+		}
+	case syntax.RemLargePrefix:
+		for i := n; i >= 0; i-- {
+			if match(hv[:i]) {
+				return v[i:]
+			}
+		}
+	}
+	return v
 }
 
 func (w *walker) lookup(name string) (string, bool) {
