@@ -113,11 +113,20 @@ func SecretValue(value string) bool {
 // one output line per input line, in the same order, with the same line
 // endings. The body of a PEM private key block spanning several lines is
 // masked line by line. A line longer than [MaxLine] or holding invalid
-// UTF-8 or a NUL byte stops the filter with an error naming the line, so
-// nothing unscrubbed is passed on.
+// UTF-8 or a NUL byte stops the filter with an error naming the line: the
+// lines before it have been written, it and the rest are not.
 func Filter(w io.Writer, r io.Reader) error {
-	br := bufio.NewReaderSize(r, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
+	err := filter(bw, r)
+	// Lines before a bad one are passed on; the bad one and the rest are not.
+	if ferr := bw.Flush(); err == nil && ferr != nil {
+		err = fmt.Errorf("redact: write: %w", ferr)
+	}
+	return err
+}
+
+func filter(bw *bufio.Writer, r io.Reader) error {
+	br := bufio.NewReaderSize(r, 64<<10)
 	inKey := false
 	for n := 1; ; n++ {
 		line, err := readLine(br)
@@ -142,16 +151,12 @@ func Filter(w io.Writer, r io.Reader) error {
 			}
 		}
 		if errors.Is(err, io.EOF) {
-			break
+			return nil
 		}
 		if err != nil {
 			return fmt.Errorf("redact: line %d: %w", n, err)
 		}
 	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("redact: write: %w", err)
-	}
-	return nil
 }
 
 // readLine reads one line including its '\n', refusing to buffer more
