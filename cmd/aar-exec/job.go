@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/aar-agent/aar-exec/policy"
@@ -28,6 +29,9 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 			return nil, usage("no command after --; give a program to run, as in aar-exec -- ls -l")
 		}
 		return &job{req: policy.Request{Argv: inv.Argv}, argv: inv.Argv, display: joinArgv(inv.Argv)}, nil
+	}
+	if runtime.GOOS == "windows" && s.mode != "wsl" && s.shell == "" {
+		return a.windowsJob(inv)
 	}
 	shell, err := a.shellFor(inv, s, shim)
 	if err != nil {
@@ -73,6 +77,17 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 	}
 }
 
+// windowsJob runs a -c string through cmd.exe the way Node does
+// (%ComSpec% /d /s /c "STRING"); other shells need --shell.
+func (a *app) windowsJob(inv *shellargs.Invocation) (*job, error) {
+	if inv.Command == nil {
+		return nil, usage("on Windows only -c 'STRING' and -- PROG ARGS... are supported without --shell; pass --shell with the path of bash.exe for scripts")
+	}
+	comspec := firstNonEmpty(a.getenv("ComSpec"), `C:\Windows\System32\cmd.exe`)
+	return &job{req: policy.Request{Script: *inv.Command}, path: comspec,
+		argv: []string{comspec, "/d", "/s", "/c", *inv.Command}, display: *inv.Command}, nil
+}
+
 // shellFor picks the real shell: the shim's own, --shell, or /bin/sh, and
 // /bin/bash when the invocation uses options only bash knows.
 func (a *app) shellFor(inv *shellargs.Invocation, s *settings, shim string) (string, error) {
@@ -82,6 +97,9 @@ func (a *app) shellFor(inv *shellargs.Invocation, s *settings, shim string) (str
 		if needsBash(inv) {
 			sh = "/bin/bash"
 		}
+	}
+	if s.mode == "wsl" {
+		return firstNonEmpty(s.shell, s.cfg.Safety.Sandbox.WSL.Shell, "sh"), nil // a name inside the distro
 	}
 	if !filepath.IsAbs(sh) {
 		return "", usage("--shell %q is not an absolute path; give the full path, as in --shell /bin/bash", sh)
