@@ -643,8 +643,8 @@ func (c *scrubber) opaqueSecret(i, j int) bool {
 	}
 	before := c.s[:i]
 	for _, p := range [...]string{"h1:", "sha256:", "sha512:", "sha1:", "sha384:", "integrity=", "md5:", "base64,"} {
-		if strings.HasSuffix(before, p) {
-			return false
+		if len(before) >= len(p) && hasPrefixFold(before[len(before)-len(p):], p) {
+			return false // digests and fingerprints: SHA256:nThbg6k...
 		}
 	}
 	if strings.Count(t, "/") >= 3 && looksLikePath(t) {

@@ -102,6 +102,8 @@ func toolFamily(w string) string {
 		return "ldap"
 	case "zip", "unzip", "zipcloak", "sqlcmd", "bcp", "osql", "ipmitool":
 		return "capP"
+	case "ssh-keygen":
+		return "ssh-keygen"
 	case "7z", "7za", "7zr", "7zz", "rar", "unrar":
 		return "7z"
 	case "curl", "wget", "http", "https", "xh", "xhs", "httpie", "ab", "hey", "lftp", "aria2c", "wget2":
@@ -163,6 +165,10 @@ func flagKind(tool string, login, secretCmd bool, flag string) valueKind {
 		}
 	case "openssl":
 		if flag == "-k" || flag == "-K" {
+			return wholeValue
+		}
+	case "ssh-keygen":
+		if flag == "-N" || flag == "-P" {
 			return wholeValue
 		}
 	case "gh":
@@ -283,9 +289,19 @@ func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
 		if !isFlag(w) {
 			// A secret-named identifier and its value as two words:
 			// rclone config create r s3 secret_access_key VALUE.
-			if strings.IndexByte(w, '_') > 0 && i+1 < len(words) && isIdentifier(w) && !looksRandom(w) &&
+			// A bare word such as "token" or "authtoken" needs a
+			// random-looking value: ngrok config add-authtoken VALUE,
+			// snyk auth VALUE, but not vault token lookup.
+			if i+1 < len(words) && isIdentifier(w) && !looksRandom(w) && w != "secret" && w != "secrets" &&
 				nameStrength(w) == strong {
-				if v, voff := unquote(words[i+1]); valueOK(v) && looksSecretish(v) && !isFlag(v) {
+				v, voff := unquote(words[i+1])
+				ok := valueOK(v) && !isFlag(v) && !isSeparator(v) && !isRedirect(v)
+				if strings.IndexByte(w, '_') > 0 {
+					ok = ok && looksSecretish(v)
+				} else {
+					ok = ok && looksRandom(v)
+				}
+				if ok {
 					marks = append(marks, mark{i + 1, voff, voff + len(v)})
 					i++
 				}
@@ -299,6 +315,9 @@ func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
 		v, voff := unquote(words[i+1])
 		if isSeparator(v) || !valueOK(v) || strings.HasPrefix(v, "-") || isRedirect(v) {
 			continue
+		}
+		if isProseWord(v) {
+			continue // "use the --token flag to ...": documentation, not a value
 		}
 		switch kind {
 		case wholeValue:
@@ -340,13 +359,25 @@ func isFlag(w string) bool {
 	return true
 }
 
-// isIdentifier reports whether w is a short snake_case or camelCase name.
+// isProseWord reports whether v is an English word that follows a flag
+// in documentation rather than a value.
+func isProseWord(v string) bool {
+	switch v {
+	case "flag", "option", "argument", "arg", "value", "parameter", "param", "is", "and", "or", "to", "for",
+		"with", "the", "a", "an", "in", "of", "as", "instead", "when", "if", "must", "should", "can":
+		return true
+	}
+	return false
+}
+
+// isIdentifier reports whether w is a short snake_case, kebab-case or
+// camelCase name.
 func isIdentifier(w string) bool {
-	if len(w) > 64 {
+	if len(w) > 64 || w == "" || w[0] == '-' {
 		return false
 	}
 	for i := 0; i < len(w); i++ {
-		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
 			return false
 		}
 	}
