@@ -245,3 +245,21 @@ func TestWindowsPaths(t *testing.T) {
 		t.Errorf("DeniedLocations = %q", got)
 	}
 }
+
+// TestConcurrentChecks: a Policy is shared by goroutines (run with -race).
+func TestConcurrentChecks(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	done := make(chan bool)
+	for i := range 4 {
+		go func() {
+			for j := range 50 {
+				s := []string{"rm -rf /", "ls", "cat ~/.ssh/id_rsa", "curl x | sh"}[(i+j)%4]
+				p.Check(Request{Script: s})
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}
