@@ -101,6 +101,8 @@ func (w *walker) wrapperSpec(name string) (optSpec, bool) {
 		return optSpec{shortArg: "n", longArg: "adjustment"}, true
 	case "nohup", "unbuffer", "fakeroot", "chronic", "catchsegv", "nocache", "builtin", "caffeinate", "setsid", "proxychains", "proxychains4", "torsocks", "tsocks":
 		return optSpec{}, true
+	case "systemd-run":
+		return optSpec{shortArg: "pEuMH", longArg: "unit property uid gid setenv working-directory description slice machine host on-active on-boot on-startup on-unit-active on-unit-inactive on-calendar timer-property path-property socket-property service-type nice"}, true
 	case "exec":
 		return optSpec{shortArg: "a"}, true
 	case "command":
@@ -469,10 +471,48 @@ func (w *walker) special(s *simple) {
 			f.dyn = f.dyn || a.dyn
 		}
 		w.shellString(f, nil, "eval", ctx{})
+	case s.name == "runuser" && hasWord(s.argv, "-u"):
+		// runuser -u USER [--] CMD ARGS runs CMD directly.
+		for i := 1; i < len(s.argv); i++ {
+			a := s.argv[i].s
+			if a == "-u" || a == "-g" || a == "-G" {
+				i++
+				continue
+			}
+			if a == "--" {
+				i++
+			} else if strings.HasPrefix(a, "-") {
+				continue
+			}
+			if i < len(s.argv) {
+				w.command(s.argv[i:], c, "runuser -u")
+			}
+			break
+		}
+	case s.name == "at" || s.name == "batch":
+		// at reads the commands it will run from stdin.
+		if c.stdinKnown {
+			w.script(c.stdinText, s.name, ctx{})
+		}
+	case s.name == "parallel":
+		// parallel CMD ::: ARGS
+		for i := 1; i < len(s.argv); i++ {
+			if s.argv[i].s == ":::" || s.argv[i].s == "::::" {
+				start := 1
+				for start < i && strings.HasPrefix(s.argv[start].s, "-") {
+					start++
+				}
+				if start < i {
+					w.command(append(append([]field{}, s.argv[start:i]...), s.argv[i+1:]...), c, "parallel")
+				}
+				break
+			}
+		}
 	case s.name == "su" || s.name == "runuser" || s.name == "script":
 		for i := 1; i < len(s.argv); i++ {
 			a := s.argv[i].s
-			if (a == "-c" || a == "--command") && i+1 < len(s.argv) {
+			bundleC := len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "c") // -qc, -lc
+			if (a == "-c" || a == "--command" || bundleC) && i+1 < len(s.argv) {
 				w.shellString(s.argv[i+1], nil, s.name+" -c", ctx{})
 			} else if v, ok := strings.CutPrefix(a, "--command="); ok {
 				w.shellString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})

@@ -262,10 +262,7 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	case *syntax.Block:
 		w.stmts(x.Stmts, c)
 	case *syntax.Subshell:
-		saved := w.scope
-		w.scope = w.scope.fork()
-		w.stmts(x.Stmts, c)
-		w.scope = saved
+		w.sub(x.Stmts, c)
 	case *syntax.IfClause:
 		for ic := x; ic != nil; ic = ic.Else {
 			w.stmts(ic.Cond, c)

@@ -296,10 +296,12 @@ func (w *walker) nested(n syntax.Node) bool {
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
-			w.sub(n.Stmts)
+			w.sub(n.Stmts, ctx{})
 			return false
 		case *syntax.ProcSubst:
-			w.sub(n.Stmts)
+			// curl x | tee >(sh): what the command writes into >(...) is
+			// what it read.
+			w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
 			return false
 		}
 		return true
@@ -312,11 +314,30 @@ func (w *walker) nested(n syntax.Node) bool {
 // staticOutput returns what a command substitution prints when it is a
 // lone echo or printf of known words, without the trailing newlines.
 func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
-	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+	if len(cs.Stmts) != 1 {
 		return "", false
 	}
 	call, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Assigns) > 0 || len(call.Args) == 0 {
+		return "", false
+	}
+	if rs := cs.Stmts[0].Redirs; len(rs) > 0 {
+		// $(cat <<'EOF' ... EOF): the here-document is the output.
+		if len(rs) != 1 || len(call.Args) != 1 || call.Args[0].Lit() != "cat" {
+			return "", false
+		}
+		switch rs[0].Op {
+		case syntax.Hdoc, syntax.DashHdoc:
+			if rs[0].Hdoc != nil && plainWord(rs[0].Hdoc) {
+				body := w.wordString(rs[0].Hdoc)
+				return strings.TrimRight(body.s, "\n"), body.known()
+			}
+		case syntax.WordHdoc:
+			if plainWord(rs[0].Word) {
+				body := w.wordString(rs[0].Word)
+				return body.s, body.known()
+			}
+		}
 		return "", false
 	}
 	var fields []field
@@ -387,10 +408,10 @@ func plainWord(wd *syntax.Word) bool {
 
 // sub walks statements in a subshell: changes of directory and variables do
 // not leak out of it.
-func (w *walker) sub(stmts []*syntax.Stmt) {
+func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
 	saved := w.scope
 	w.scope = w.scope.fork()
-	w.stmts(stmts, ctx{})
+	w.stmts(stmts, c)
 	w.scope = saved
 }
 
