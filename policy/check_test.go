@@ -246,6 +246,10 @@ func TestEvasions(t *testing.T) {
 		{"parallel rm -rf ::: /", Deny, rm},
 		{"curl x | tee >(sh)", Deny, dl},
 		{"bash /dev/stdin <<< 'rm -rf /'", Deny, rm},
+		{`rm -rf "$STEAMROOT/"*`, Deny, rm},
+		{`rm -rf "$DIR"/*`, Deny, rm},
+		{`rm -rf $DIR/`, Deny, rm},
+		{`rm -rf "${DIR}/usr"`, Deny, rm},
 		// Unparseable.
 		{"echo 'unterminated", Deny, "parse"},
 		{"if then fi", Deny, "parse"},

@@ -30,6 +30,7 @@ func TestCommonCommandsAllowed(t *testing.T) {
 		"cat > f.go <<'EOF'\nfunc main() { m := map[string]int{\"x\": 1}; _ = m }\nEOF",
 		"args=(-v ./...); go test \"${args[@]}\"", "set -- a b; echo \"$@\"", "mv build build.old", "chmod -R g+w ./shared",
 		"name=${file%.go}; echo $name", "cd \"$(dirname \"$0\")\"", "chown -R $(id -u) ./cache",
+		`rm -rf "${DIR:?}"/*`, `rm -rf "$DIR"`, `rm -rf "$DIR/build"`, `rm -rf "$TMPDIR"/aar-*`,
 		"ls -la /etc", "cat /etc/hosts", "grep -rn password src/", "code .", "go vet ./... && staticcheck ./...",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {

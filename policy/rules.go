@@ -50,6 +50,27 @@ func (p *Policy) critical(dir string) bool {
 	return false
 }
 
+// criticalNames lists the critical entries directly inside dir.
+func (p *Policy) criticalNames(dir string) []string {
+	var out []string
+	if dir == "/" {
+		out = append(out, "bin", "boot", "dev", "etc", "home", "lib", "lib32", "lib64", "libx32", "media", "mnt", "opt",
+			"proc", "root", "run", "sbin", "srv", "sys", "usr", "var", "snap", "nix", "Users", "System", "Library", "Applications", "private")
+	}
+	if isDrive(dir) && len(dir) == 3 {
+		out = append(out, "Windows", "Users", "Program Files", "Program Files (x86)", "ProgramData")
+	}
+	if p.home != "" {
+		if parent, ok := parentOf(p.home); ok && strings.EqualFold(parent, dir) {
+			out = append(out, path.Base(p.home))
+		}
+		if gp, ok := parentOf(path.Dir(p.home)); ok && strings.EqualFold(gp, dir) {
+			out = append(out, path.Base(path.Dir(p.home)))
+		}
+	}
+	return out
+}
+
 // criticalTarget reports whether a delete target reaches a critical
 // directory: the directory itself, or everything in it through a glob
 // (/*, ~/*, /u*).
@@ -66,19 +87,30 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 	}
 	base := t
 	if f.glob {
-		// The directory above the first component with a glob in it.
+		// The directory above the first component with a glob in it. A
+		// glob of wildcards only (/*, ~/*) takes everything in it; one
+		// with text (/u*, /aar-*) only what it can match.
 		parts := strings.Split(t, "/")
 		for i, part := range parts {
-			if strings.ContainsAny(part, "*?[") {
-				base = strings.Join(parts[:i], "/")
-				if base == "" {
-					base = "/"
-				}
-				if isDrive(base) && len(base) == 2 {
-					base += "/"
-				}
+			if !strings.ContainsAny(part, "*?[") {
+				continue
+			}
+			base = strings.Join(parts[:i], "/")
+			if base == "" {
+				base = "/"
+			}
+			if isDrive(base) && len(base) == 2 {
+				base += "/"
+			}
+			if strings.Trim(part, "*?") == "" || strings.Trim(part, "*?") == "." {
 				break
 			}
+			for _, name := range p.criticalNames(base) {
+				if ok, _ := path.Match(strings.ToLower(part), strings.ToLower(name)); ok {
+					return t, true
+				}
+			}
+			return "", false
 		}
 	}
 	if p.critical(base) {
@@ -122,6 +154,15 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		for _, op := range ops {
 			if t, ok := p.criticalTarget(op, s.cwd); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)", t, text(s.argv))}, true
+			}
+			if op.emptyStart {
+				// rm -rf "$DIR"/*: with DIR empty or unset, that is /*.
+				empty := op
+				empty.s = strings.TrimPrefix(op.s, dynMark)
+				empty.dyn = strings.Contains(empty.s, dynMark)
+				if t, ok := p.criticalTarget(empty, s.cwd); ok && strings.HasPrefix(empty.s, "/") {
+					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable is empty (%s); write ${VAR:?} to fail instead", t, text(s.argv))}, true
+				}
 			}
 		}
 		if s.xargs {

@@ -22,6 +22,9 @@ type field struct {
 	proc bool   // it is a process substitution
 	dl   bool   // it holds the output of a download (curl, wget, ...)
 	dec  bool   // it holds the output of a decoder (base64 -d, xxd -r, ...)
+	// emptyStart: it starts with an unknown variable that may be empty
+	// ("$DIR"/* is /* then), not one guarded by ${DIR:?}.
+	emptyStart bool
 }
 
 func (f field) known() bool { return !f.dyn }
@@ -48,6 +51,15 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 	b.cur.dyn = b.cur.dyn || dyn
 	b.cur.glob = b.cur.glob || glob
 	b.started = true
+}
+
+// addUnknown adds an expansion whose value is not known.
+func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
+	if b.sb.Len() == 0 && !b.cur.dyn && p != nil &&
+		(p.Exp == nil || p.Exp.Op != syntax.ErrorUnset && p.Exp.Op != syntax.ErrorUnsetOrNull) {
+		b.cur.emptyStart = true
+	}
+	b.add(dynMark, true, false)
 }
 
 func (b *fieldBuilder) split() {
@@ -186,7 +198,11 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 						continue
 					}
 					v, ok := w.param(q)
-					b.add(v, !ok, false)
+					if ok {
+						b.add(v, false, false)
+					} else {
+						b.addUnknown(q)
+					}
 					t := w.tainted(q)
 					b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
 				case *syntax.CmdSubst:
@@ -217,7 +233,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			}
 			v, ok := w.param(p)
 			if !ok {
-				b.add(dynMark, true, false)
+				b.addUnknown(p)
 				t := w.tainted(p)
 				b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
 				continue
