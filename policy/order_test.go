@@ -53,6 +53,10 @@ func TestEvaluationOrder(t *testing.T) {
 			{"cat /data/x", Allow, "default"},
 			{"cp a /data/x", Deny, "path_rules[2]:/data/**"},
 		}},
+		{"path_rules allow narrows a seed glob", `{"safety": {"path_rules": [{"pattern": "**/.env.example", "action": "allow"}]}}`, testEnv, []checkCase{
+			{"cp .env.example .env.local", Deny, "denied_paths[5]"},
+			{"cat .env.example", Allow, "default"},
+		}},
 		{"allowed_paths, kernel-enforced", `{"safety": {"allowed_paths": ["<cwd>/**"]}}`, testEnv, []checkCase{
 			{"ls /usr/bin", Allow, "default"},
 			{"echo x > out.txt", Allow, "default"},
