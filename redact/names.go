@@ -38,11 +38,19 @@ func nameStrength(name string) strength {
 	if name == "" || len(name) > 64 {
 		return notSecret
 	}
-	var buf [16]string
-	words := splitName(name, buf[:0])
-	if len(words) == 0 || len(words) == len(buf) {
+	var up [128]byte
+	var spans [16][2]int
+	n, count := splitName(name, &up, &spans)
+	if count == 0 || count == len(spans) {
 		return notSecret
 	}
+	// upper stays on the stack: it is short and does not escape.
+	upper := string(up[:n])
+	var buf [16]string // an array, not a slice, so upper does not escape
+	for i := range count {
+		buf[i] = upper[spans[i][0]:spans[i][1]]
+	}
+	words := buf[:count]
 	if len(words) == 1 && (words[0] == "PWD" || words[0] == "OLDPWD") {
 		return notSecret
 	}
@@ -150,20 +158,24 @@ func describingPrefix(w string) bool {
 	return false
 }
 
-// splitName upper-cases name (at most 64 bytes) and splits it into words
-// at separators and camelCase boundaries, appending them to dst (at most
-// cap(dst) words). It allocates nothing for names of up to 32 bytes.
-func splitName(name string, dst []string) []string {
-	var buf [128]byte
-	n, wordLen := 0, 0
-	sep := func() {
-		if n > 0 && buf[n-1] != '_' {
-			buf[n] = '_'
+// splitName writes name (at most 64 bytes) upper-cased to up, with '_'
+// at separators and camelCase boundaries, and the [start,end) of each word
+// to spans. It returns the bytes written and the number of words, at most
+// len(spans).
+func splitName(name string, up *[128]byte, spans *[16][2]int) (n, count int) {
+	wordLen := 0
+	end := func() {
+		if wordLen > 0 && count < len(spans) {
+			spans[count] = [2]int{n - wordLen, n}
+			count++
+		}
+		if n > 0 && up[n-1] != '_' {
+			up[n] = '_'
 			n++
 		}
 		wordLen = 0
 	}
-	for i := 0; i < len(name) && n < len(buf)-2; i++ {
+	for i := 0; i < len(name) && n < len(up)-2; i++ {
 		c := name[i]
 		switch {
 		case c >= 'a' && c <= 'z':
@@ -174,25 +186,18 @@ func splitName(name string, dst []string) []string {
 				p := name[i-1]
 				if p >= 'a' && p <= 'z' ||
 					p >= 'A' && p <= 'Z' && wordLen > 1 && i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' {
-					sep()
+					end()
 				}
 			}
 		case c >= '0' && c <= '9':
 		default:
-			sep()
+			end()
 			continue
 		}
-		buf[n] = c
+		up[n] = c
 		n++
 		wordLen++
 	}
-	upper := string(buf[:n])
-	for upper != "" && len(dst) < cap(dst) {
-		w, rest, _ := strings.Cut(upper, "_")
-		if w != "" {
-			dst = append(dst, w)
-		}
-		upper = rest
-	}
-	return dst
+	end()
+	return n, count
 }

@@ -66,11 +66,8 @@ func Argv(args []string) []string {
 	}
 	out := make([]string, len(args))
 	copy(out, args)
-	stdin := false
-	for _, a := range args {
-		stdin = stdin || readsSecretStdin(" "+a)
-	}
-	marks := flagPass(args, stdin, nil)
+	stdin := stdinProbe{text: " " + strings.Join(args, " ")}
+	marks := flagPass(args, &stdin, nil)
 	if len(marks) > 0 {
 		byWord := make(map[int]*scrubber)
 		for _, m := range marks {

@@ -8,9 +8,9 @@ import (
 // A scrubber collects the byte ranges of one string to mask. Ranges from
 // different detectors may overlap or touch; they merge into one [Mask].
 type scrubber struct {
-	s           string
-	masked      []bool // lazily allocated, one per byte of s
-	stdinSecret bool   // s pipes into a reader of secrets; see readsSecretStdin
+	s      string
+	masked []bool     // lazily allocated, one per byte of s
+	stdin  stdinProbe // does s pipe a secret into a reader of one
 }
 
 func (c *scrubber) mask(a, b int) {
@@ -97,7 +97,7 @@ func isPlaceholder(v string) bool {
 	case '{':
 		return strings.HasPrefix(v, "{{")
 	}
-	if strings.Trim(v, "*xX.…-_#?") == "" {
+	if onlyFiller(v) {
 		return true
 	}
 	if len(v) <= 9 {
@@ -113,18 +113,20 @@ func isPlaceholder(v string) bool {
 			return true
 		}
 	}
-	return containsFold(v, "placeholder")
+	return strings.Contains(v, "laceholder") || strings.Contains(v, "LACEHOLDER")
 }
 
-// containsFold reports whether s contains the lower-case ASCII lit,
-// ignoring ASCII case in s, without allocating.
-func containsFold(s, lit string) bool {
-	for i := 0; i+len(lit) <= len(s); i++ {
-		if hasPrefixFold(s[i:], lit) {
-			return true
+// onlyFiller reports whether v is made of stars, x's, dots and the like:
+// ****, xxxx, ..., ???.
+func onlyFiller(v string) bool {
+	for _, r := range v {
+		switch r {
+		case '*', 'x', 'X', '.', '…', '-', '_', '#', '?':
+		default:
+			return false
 		}
 	}
-	return false
+	return true
 }
 
 // isPathLike reports whether v names a file rather than holding a secret:
@@ -139,11 +141,13 @@ func isPathLike(v string) bool {
 		// word-like segments.
 		return looksLikePath(v)
 	}
-	if i := strings.LastIndexByte(v, '.'); i > 0 {
-		switch strings.ToLower(v[i+1:]) {
-		case "txt", "json", "pem", "key", "crt", "cer", "env", "yaml", "yml", "ini", "cfg", "conf",
-			"p12", "pfx", "jks", "gpg", "asc", "cookie", "cookies", "toml", "secret", "token", "netrc":
-			return !strings.ContainsAny(v[:i], " =:")
+	if i := strings.LastIndexByte(v, '.'); i > 0 && len(v)-i <= 8 {
+		ext := v[i+1:]
+		for _, e := range [...]string{"txt", "json", "pem", "key", "crt", "cer", "env", "yaml", "yml", "ini", "cfg",
+			"conf", "p12", "pfx", "jks", "gpg", "asc", "cookie", "cookies", "toml", "secret", "token", "netrc"} {
+			if strings.EqualFold(ext, e) {
+				return !strings.ContainsAny(v[:i], " =:")
+			}
 		}
 	}
 	return false

@@ -14,26 +14,29 @@ func splitWords(s string, dst [][2]int) [][2]int {
 			continue
 		}
 		start := i
-		for i < len(s) && !isSpace(s[i]) {
-			if !isWordSpecial(s[i]) {
+	word:
+		for i < len(s) {
+			c := s[i]
+			if !isWordSpecial(c) {
 				i++
 				continue
 			}
-			switch s[i] {
+			switch c {
 			case '\\':
 				i += 2
 				continue
 			case '"', '\'':
-				q := s[i]
 				i++
-				for i < len(s) && s[i] != q {
-					if s[i] == '\\' && q == '"' {
+				for i < len(s) && s[i] != c {
+					if s[i] == '\\' && c == '"' {
 						i++
 					}
 					i++
 				}
+				i++
+			default: // a blank ends the word
+				break word
 			}
-			i++
 		}
 		if i > len(s) {
 			i = len(s)
@@ -74,7 +77,7 @@ func isSeparator(w string) bool {
 // toolFamily maps a program name to the family whose password flags it
 // shares, or "".
 func toolFamily(w string) string {
-	if len(w) < 2 || len(w) > 40 || w[0] == '-' {
+	if len(w) < 2 || len(w) > 40 || w[0] == '-' || w[0] == '$' || w[0] >= 'A' && w[0] <= 'Z' {
 		return ""
 	}
 	for i := len(w) - 1; i >= 0; i-- {
@@ -213,9 +216,10 @@ func attachedPrefix(tool, w string) int {
 // VALUE`, `echo SECRET | docker login --password-stdin` and htpasswd's
 // positional password.
 //
-// stdinSecret says whether the text holds a reader of secrets on standard
-// input (see [readsSecretStdin]), which makes echo's arguments secret.
-func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
+// stdin says whether the text holds a reader of secrets on standard input,
+// which makes echo's arguments secret; it is only asked when echo pipes
+// into something.
+func flagPass(words []string, stdin *stdinProbe, marks []mark) []mark {
 	tool := ""
 	login, secretCmd := false, false
 	segStart := 0
@@ -224,7 +228,7 @@ func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
 	for i := 0; i < len(words); i++ {
 		w, off := unquote(words[i])
 		if isSeparator(w) {
-			if w == "|" && stdinSecret && tool == "echo" {
+			if w == "|" && tool == "echo" && stdin.yes() {
 				marks = markEcho(words, segStart, i, marks)
 			}
 			tool, login, secretCmd = "", false, false
@@ -292,15 +296,19 @@ func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
 			// A bare word such as "token" or "authtoken" needs a
 			// random-looking value: ngrok config add-authtoken VALUE,
 			// snyk auth VALUE, but not vault token lookup.
-			if i+1 < len(words) && isIdentifier(w) && !looksRandom(w) && w != "secret" && w != "secrets" &&
-				nameStrength(w) == strong {
+			// The value is tested first: it is cheaper, and rarely passes.
+			if i+1 < len(words) && isIdentifier(w) {
 				v, voff := unquote(words[i+1])
-				ok := valueOK(v) && !isFlag(v) && !isSeparator(v) && !isRedirect(v)
-				if strings.IndexByte(w, '_') > 0 {
-					ok = ok && looksSecretish(v)
+				ok := false
+				if len(v) < 8 {
+					// too short for either test below
+				} else if strings.IndexByte(w, '_') > 0 {
+					ok = looksSecretish(v)
 				} else {
-					ok = ok && looksRandom(v)
+					ok = looksRandom(v)
 				}
+				ok = ok && valueOK(v) && !isFlag(v) && !isSeparator(v) && !isRedirect(v) &&
+					w != "secret" && w != "secrets" && !looksRandom(w) && nameStrength(w) == strong
 				if ok {
 					marks = append(marks, mark{i + 1, voff, voff + len(v)})
 					i++
@@ -308,12 +316,15 @@ func flagPass(words []string, stdinSecret bool, marks []mark) []mark {
 			}
 			continue
 		}
-		kind := flagKind(tool, login, secretCmd, w)
-		if kind == noValue || i+1 >= len(words) {
+		if i+1 >= len(words) {
 			continue
 		}
 		v, voff := unquote(words[i+1])
-		if isSeparator(v) || !valueOK(v) || strings.HasPrefix(v, "-") || isRedirect(v) {
+		if isSeparator(v) || strings.HasPrefix(v, "-") || isRedirect(v) {
+			continue
+		}
+		kind := flagKind(tool, login, secretCmd, w)
+		if kind == noValue || !valueOK(v) {
 			continue
 		}
 		if isProseWord(v) {
@@ -448,6 +459,22 @@ func readsSecretStdin(s string) bool {
 		strings.Contains(s, "secret put") || strings.Contains(s, "secret set") || strings.Contains(s, "secrets set")
 }
 
+// A stdinProbe answers [readsSecretStdin] for one text, at most once.
+type stdinProbe struct {
+	text  string
+	state int8 // 0 unknown, 1 no, 2 yes
+}
+
+func (p *stdinProbe) yes() bool {
+	if p.state == 0 {
+		p.state = 1
+		if readsSecretStdin(p.text) {
+			p.state = 2
+		}
+	}
+	return p.state == 2
+}
+
 func (c *scrubber) wordsIn(from, to, depth int) {
 	var buf [64][2]int
 	spans := splitWords(c.s[from:to], buf[:0])
@@ -460,10 +487,10 @@ func (c *scrubber) wordsIn(from, to, depth int) {
 		ws = append(ws, c.s[from+sp[0]:from+sp[1]])
 	}
 	var mbuf [8]mark
-	if depth == 0 {
-		c.stdinSecret = readsSecretStdin(c.s)
+	if c.stdin.text == "" {
+		c.stdin.text = c.s
 	}
-	for _, m := range flagPass(ws, c.stdinSecret, mbuf[:0]) {
+	for _, m := range flagPass(ws, &c.stdin, mbuf[:0]) {
 		c.maskValue(from+spans[m.w][0]+m.a, from+spans[m.w][0]+m.b)
 	}
 	if depth >= 3 {
