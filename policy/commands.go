@@ -21,37 +21,52 @@ const (
 	clsNoPaths                       // its operands are never paths
 )
 
-// names maps a command's base name to its classes. It is built once per
-// Policy, not at package level, and read-only afterwards.
-type names map[string]class
-
-func (n names) add(c class, words string) {
-	for _, w := range strings.Fields(words) {
-		n[w] |= c
+// classOf returns the classes of a command's base name. A switch, not a
+// map, so that nothing is built at start-up: aar-exec runs in front of
+// every command of a build.
+func classOf(name string) class {
+	switch name {
+	case "sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash", "fish", "rbash", "posh", "lksh", "pdksh",
+		"oksh", "csh", "tcsh", "hush":
+		return clsShell
+	case "python", "python2", "python3", "pypy", "pypy3", "perl", "ruby", "node", "nodejs", "deno", "bun",
+		"php", "lua", "luajit", "tclsh", "wish", "pwsh", "powershell", "osascript", "jshell", "irb", "R",
+		"Rscript":
+		return clsInterpreter
+	case "awk", "gawk", "mawk", "nawk":
+		return clsInterpreter | clsFilterFirst
+	case "cat", "tac", "less", "more", "most", "head", "tail", "nl", "od", "xxd", "hexdump", "hd", "strings",
+		"diff", "cmp", "comm", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum",
+		"b2sum", "cksum", "sum", "file", "stat", "wc", "sort", "uniq", "fold", "fmt", "expand", "unexpand",
+		"paste", "join", "column", "shasum", "look", "bat", "batcat", "getfacl", "lsattr", "type":
+		return clsReader | clsReadOnly
+	case "base64", "base32", "basenc", "vi", "vim", "nvim", "view", "nano", "emacs", "code", "subl", "ed",
+		"ex", "gpg", "age", "openssl", "ssh-keygen", "ssh-add", "source", ".", "tar", "zip", "unzip", "gzip",
+		"gunzip", "zcat", "bzip2", "bzcat", "xz", "xzcat", "zstd", "zstdcat", "7z", "jar", "split", "csplit",
+		"pr", "iconv", "dos2unix", "unix2dos", "sqlite3", "pygmentize", "highlight", "dd":
+		return clsReader
+	case "tee", "mv", "shred", "truncate", "touch", "rm", "rmdir", "unlink", "mkdir", "chmod", "chown",
+		"chgrp", "chattr", "setfacl":
+		return clsReader | clsWriter
+	case "scp", "rsync", "cp", "ln", "install":
+		return clsReader | clsLastWriter
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq":
+		return clsFilterFirst | clsReadOnly
+	case "jaq", "sed":
+		return clsFilterFirst
+	case "echo", "printf", ":", "true", "false", "test", "[", "which", "command", "hash", "help":
+		return clsNoPaths | clsReadOnly
+	case "[[", "alias", "unalias", "export", "unset", "set", "shopt", "declare", "local", "readonly", "kill":
+		return clsNoPaths
+	case "ls", "dir", "vdir", "cut", "tr", "pwd", "whoami", "id", "groups", "date", "cal", "env", "printenv",
+		"du", "df", "tree", "basename", "dirname", "realpath", "readlink", "uname", "hostname", "arch",
+		"nproc", "uptime", "ps", "pgrep", "top", "htop", "free", "vmstat", "seq", "yes", "sleep", "wait",
+		"cd", "pushd", "popd", "dirs", "man", "info", "apropos", "whatis", "locale", "tty", "lscpu", "lsblk",
+		"lsusb", "lspci", "getent", "nslookup", "dig", "host", "ping", "tracepath", "cloc", "tokei", "mount",
+		"findmnt":
+		return clsReadOnly
 	}
-}
-
-func newNames() names {
-	n := names{}
-	n.add(clsShell, "sh bash dash zsh ksh mksh ash yash fish rbash posh lksh pdksh oksh csh tcsh hush")
-	n.add(clsInterpreter, "python python2 python3 pypy pypy3 perl ruby node nodejs deno bun php lua luajit tclsh wish pwsh powershell osascript awk gawk mawk nawk jshell irb R Rscript")
-	n.add(clsReader, "cat tac less more most head tail nl od xxd hexdump hd strings base64 base32 basenc "+
-		"diff cmp comm md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum file stat wc sort uniq "+
-		"vi vim nvim view nano emacs code subl ed ex gpg age openssl ssh-keygen ssh-add source . tar zip unzip gzip gunzip "+
-		"zcat bzip2 bzcat xz xzcat zstd zstdcat 7z jar split csplit fold fmt pr expand unexpand paste join column iconv "+
-		"dos2unix unix2dos shasum sqlite3 look tee bat batcat pygmentize highlight scp rsync cp mv ln install dd shred "+
-		"truncate touch rm rmdir unlink mkdir chmod chown chgrp chattr setfacl getfacl lsattr type")
-	n.add(clsWriter, "rm rmdir unlink shred truncate touch mkdir tee chmod chown chgrp chattr setfacl mv")
-	n.add(clsLastWriter, "cp ln install rsync scp")
-	n.add(clsFilterFirst, "grep egrep fgrep rg ag ack jq yq gojq jaq sed awk gawk mawk nawk")
-	n.add(clsNoPaths, "echo printf : true false test [ [[ which command hash help alias unalias export unset set shopt declare local readonly kill")
-	n.add(clsReadOnly, "ls dir vdir cat tac less more most head tail nl od xxd hexdump hd strings wc sort uniq cut tr grep egrep fgrep rg ag ack "+
-		"echo printf pwd whoami id groups date cal env printenv which type command hash file stat du df tree diff cmp comm "+
-		"md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum shasum basename dirname realpath readlink "+
-		"uname hostname arch nproc uptime ps pgrep top htop free vmstat true false test [ : jq yq gojq column fold fmt "+
-		"expand unexpand paste join look seq yes sleep wait cd pushd popd dirs help man info apropos whatis locale tty "+
-		"lscpu lsblk lsusb lspci getent nslookup dig host ping tracepath bat batcat cloc tokei lsattr getfacl mount findmnt")
-	return n
+	return 0
 }
 
 func isDownloader(name string) bool {

@@ -37,7 +37,6 @@ type Policy struct {
 	sensitiveDirs        []string // those of them that are directories
 	approval             string
 	literalBackslash     bool // windows mode: a backslash is a separator, not an escape
-	names                names
 	parsers              sync.Pool
 	deniedIndex          compIndex
 }
@@ -210,7 +209,7 @@ func Compile(c *Config, env Env) (*Policy, error) {
 			return nil, fmt.Errorf("policy: compile: NUL byte in a path of the environment")
 		}
 	}
-	p := &Policy{cfg: c, env: env, approval: c.Safety.ApprovalMode, names: newNames(), literalBackslash: env.Mode == "windows"}
+	p := &Policy{cfg: c, env: env, approval: c.Safety.ApprovalMode, literalBackslash: env.Mode == "windows"}
 	if env.Home != "" {
 		p.home = NormalizePath(env.Home, "")
 	}

@@ -713,7 +713,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 func (s *simple) is(c class) bool { return s.cls&c != 0 }
 
 func (w *walker) record(s *simple) {
-	s.cls = w.p.names[s.name]
+	s.cls = classOf(s.name)
 	if isDecoder(s) {
 		w.a.decodes++
 	}
