@@ -107,6 +107,7 @@ func TestString(t *testing.T) {
 		{"ngrok", "ngrok config add-authtoken 2Xk9mP2vL7qR4sT8wY3zA6bC1dE", "ngrok config add-authtoken [REDACTED]"},
 		{"snyk", "snyk auth 123e4567-e89b-42d3-a456-426614174000", "snyk auth [REDACTED]"},
 		{"ssh-keygen", "ssh-keygen -t ed25519 -N 'pa55 phrase' -f k", "ssh-keygen -t ed25519 -N '[REDACTED]' -f k"},
+		{"vault legacy", "VAULT_ADDR=x vault login s.Ab12Cd34Ef56Gh78Ij90Kl12", "VAULT_ADDR=x vault login s.[REDACTED]"},
 		{"bare opaque", "echo " + tOpaque + " > .token", "echo [REDACTED] > .token"},
 		{"multi", tGHP + " " + tSlack + " " + tNPM, "ghp_[REDACTED] xoxb-[REDACTED] npm_[REDACTED]"},
 
@@ -147,6 +148,8 @@ func TestString(t *testing.T) {
 		{"kubectl secret", "kubectl describe secret db-creds-2024 -n prod", ""},
 		{"fingerprint", "ssh-keygen -lf k.pub # SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8", ""},
 		{"ssh-keygen empty", `ssh-keygen -t ed25519 -N "" -f k`, ""},
+		{"eth address", "cast balance 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed --rpc-url $RPC", ""},
+		{"go method", "grep -n s.HandleRequestWithTimeout2 server.go", ""},
 		{"comparison", `[ "$TOKEN" == "abc" ] && echo same`, ""},
 		{"short", "ls", ""},
 		{"empty", "", ""},

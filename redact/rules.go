@@ -76,6 +76,7 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 		{"pypi", []string{"pypi-"}, 35, `\bpypi-([A-Za-z0-9_-]{30,})`, nil, ""},
 		{"docker", []string{"dckr_pat_", "dckr_oat_"}, 25, `\bdckr_(?:pat|oat)_([A-Za-z0-9_-]{16,})`, nil, ""},
 		{"vault", []string{"hvs.", "hvb.", "hvr."}, 0, `\bhv[sbr]\.([A-Za-z0-9_-]{20,})`, nil, ""},
+		{"vault-legacy", []string{"s."}, 0, `\bs\.([A-Za-z0-9]{24})\b`, threeClasses, ""},
 		{"terraform", []string{"atlasv1."}, 0, `\b[A-Za-z0-9]{14}\.atlasv1\.([A-Za-z0-9_=-]{30,})`, nil, ""},
 		{"twilio", []string{"sk"}, 34, `\bSK([0-9a-fA-F]{32})\b`, nil, ""},
 		{"sendgrid", []string{"sg."}, 0, `\bSG\.([A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`, nil, ""},
@@ -192,6 +193,12 @@ func hasPrefixFold(s, lit string) bool {
 		}
 	}
 	return true
+}
+
+// threeClasses reports whether s mixes upper case, lower case and digits.
+func threeClasses(s string) bool {
+	_, u, l, d, _ := charStats(s)
+	return u > 0 && l > 0 && d > 0
 }
 
 // isRunByte reports whether c continues a word for trigger purposes.

@@ -177,6 +177,15 @@ func looksLikePath(v string) bool {
 	return words >= 2 || strings.Contains(v, ".") && words >= 1
 }
 
+func isHexFold(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
 func isLowerHex(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
@@ -639,6 +648,9 @@ func (c *scrubber) opaqueSecret(i, j int) bool {
 	}
 	if strings.HasPrefix(t, "AAAA") {
 		return false // SSH public key blobs and other length-prefixed binary
+	}
+	if isHexFold(strings.TrimPrefix(t, "0x")) {
+		return false // checksummed hex such as Ethereum addresses
 	}
 	for _, p := range [...]string{"sha1-", "sha256-", "sha384-", "sha512-", "md5-"} {
 		if strings.HasPrefix(t, p) {
