@@ -434,6 +434,8 @@ func (w *walker) special(s *simple) {
 				w.script(c.stdinText, s.name+" reading stdin", ctx{})
 			}
 			s.stdinCode = true
+		case script != nil && script.procKnown:
+			w.script(script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
 			w.runFile(s, *script, s.name+" "+script.s)
@@ -449,6 +451,9 @@ func (w *walker) special(s *simple) {
 				}
 			}
 			w.runFile(s, ops[0], s.name+" "+ops[0].s)
+			if ops[0].procKnown {
+				w.script(ops[0].procText, s.name+" <(...)", ctx{})
+			}
 		}
 	case s.name == "trap":
 		// trap 'code' SIGNAL: the code runs later, in this shell.
@@ -644,6 +649,11 @@ func (w *walker) downloadOutput(s *simple) {
 			out = a[2:]
 		case !opt && strings.HasPrefix(a, "-O") && len(a) > 2:
 			out = a[2:]
+		case len(a) > 2 && a[0] == '-' && a[1] != '-' && (opt && strings.HasSuffix(a, "o") || !opt && strings.HasSuffix(a, "O")):
+			// -sSLo FILE, -qO FILE
+			if i+1 < len(s.argv) {
+				out = s.argv[i+1].s
+			}
 		}
 		if out == "" || out == "-" || strings.Contains(out, dynMark) {
 			continue
@@ -674,12 +684,17 @@ func (w *walker) interpreterCode(s *simple) {
 		}
 	}
 	for _, f := range code {
-		if !f.known() || !callsShell(f.s) {
+		if !f.known() {
 			continue
 		}
+		shell := callsShell(f.s)
 		for _, lit := range quotedStrings(f.s) {
-			if strings.ContainsAny(lit, " \t") {
+			switch {
+			case shell && strings.ContainsAny(lit, " \t"):
 				w.lenientScript(lit, s.name+" code")
+			case looksLikePath(lit) && (strings.ContainsAny(lit, "/~") || strings.HasPrefix(lit, ".")):
+				// open(".env"), File.read("~/.ssh/id_rsa")
+				w.addPath(field{s: lit}, false, false)
 			}
 		}
 	}
@@ -803,8 +818,9 @@ func producedText(cmds []*simple) (string, bool) {
 		if len(s.argv) == 2 && s.argv[1].known() {
 			return strings.ReplaceAll(ansiC(s.argv[1].s), "%%", "%"), true
 		}
-	case "cat":
-		if len(s.argv) == 1 && s.c.stdinKnown {
+	case "cat", "tee":
+		// cat and tee pass a known stdin through.
+		if (len(s.argv) == 1 || s.name == "tee") && s.c.stdinKnown {
 			return s.c.stdinText, true
 		}
 	}

@@ -149,6 +149,10 @@ func defaultDeniedPaths() []string {
 		"**/.ssh/**", "**/id_rsa", "**/id_dsa", "**/id_ecdsa", "**/id_ed25519",
 		"**/.aws/**", "**/.azure/**", "**/.config/gcloud/**",
 		"**/.netrc", "**/.npmrc", "**/.pypirc",
+		// Beyond the seed, appended so that the seed's indices stay put:
+		// the shadow files' backups and other common credential stores.
+		"/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "**/.git-credentials",
+		"**/.gnupg/**", "**/.kube/config", "**/.docker/config.json",
 	}
 }
 

@@ -136,7 +136,7 @@ func TestDeniedListsNeverShrink(t *testing.T) {
 	}
 	p := mustCompile(t, c, testEnv)
 	runCases(t, p, []checkCase{
-		{"cat /srv/private/a", Deny, "denied_paths[25]:/srv/private/**"},
+		{"cat /srv/private/a", Deny, "denied_paths[32]:/srv/private/**"},
 		{"terraform   destroy -auto-approve", Deny, "denied_commands[0]:terraform destroy"},
 		{"cat ~/.ssh/id_rsa", Deny, "denied_paths[14]:**/.ssh/**"},
 	})
@@ -149,7 +149,7 @@ func TestCompileErrors(t *testing.T) {
 		env  Env
 		want string
 	}{
-		{"bad glob", func(c *Config) { c.Safety.DeniedPaths = append(c.Safety.DeniedPaths, "/x/[") }, testEnv, "denied_paths[25]: bad glob"},
+		{"bad glob", func(c *Config) { c.Safety.DeniedPaths = append(c.Safety.DeniedPaths, "/x/[") }, testEnv, "denied_paths[32]: bad glob"},
 		{"home unknown", func(c *Config) { c.AddDeniedPaths("~/.kube/**") }, Env{Cwd: "/w"}, "needs the home directory"},
 		{"relative cwd", func(c *Config) {}, Env{Cwd: "w", Home: "/h"}, "not absolute"},
 		{"bad command rule", func(c *Config) { c.Safety.CommandRules = []CommandRule{{Pattern: "git [", Action: Deny}} }, testEnv, "command_rules[0]"},
@@ -171,7 +171,7 @@ func TestDeniedLocations(t *testing.T) {
 	c.AddDeniedPaths("~/.ssh/**", "/srv/*.key", "/opt/secret/*", `C:\Users\u\.aws\**`)
 	p := mustCompile(t, c, testEnv)
 	got := p.DeniedLocations()
-	want := []string{"/etc/shadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d", "/home/u/.ssh", "/opt/secret", "c:/Users/u/.aws"}
+	want := []string{"/etc/shadow", "/etc/passwd", "/etc/sudoers", "/etc/sudoers.d", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/home/u/.ssh", "/opt/secret", "c:/Users/u/.aws"}
 	if !slices.Equal(got, want) {
 		t.Errorf("DeniedLocations() = %q; want %q", got, want)
 	}

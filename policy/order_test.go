@@ -245,7 +245,7 @@ func TestWindowsPaths(t *testing.T) {
 		{`rd /s /q build`, Allow, "default"},
 		{`del /q *.obj`, Allow, "default"},
 	})
-	if got := p.DeniedLocations(); len(got) != 4 {
+	if got := p.DeniedLocations(); len(got) != 7 {
 		t.Errorf("DeniedLocations = %q", got)
 	}
 }

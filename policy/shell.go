@@ -656,7 +656,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	argv := u.argv
 	if u.xargs && c.stdinKnown {
 		// echo / | xargs rm -rf: the operands are known after all.
-		argv = append(append([]field{}, argv...), litFields(strings.Fields(c.stdinText)...)...)
+		words := strings.FieldsFunc(c.stdinText, func(r rune) bool { return r == 0 || r == ' ' || r == '\t' || r == '\n' })
+		argv = append(append([]field{}, argv...), litFields(words...)...)
 		u.xargs = false
 	}
 	name := progName(argv[0])

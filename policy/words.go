@@ -25,6 +25,9 @@ type field struct {
 	// emptyStart: it starts with an unknown variable that may be empty
 	// ("$DIR"/* is /* then), not one guarded by ${DIR:?}.
 	emptyStart bool
+	// procText is what a <(...) process substitution prints, when known.
+	procText  string
+	procKnown bool
 }
 
 func (f field) known() bool { return !f.dyn }
@@ -265,6 +268,9 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			dl := w.nested(p)
 			b.add("/dev/fd/63", false, false)
 			b.cur.proc = true
+			if text, ok := w.staticOutput(&syntax.CmdSubst{Stmts: p.Stmts}); ok {
+				b.cur.procText, b.cur.procKnown = text, true // source <(echo ...)
+			}
 			b.cur.dl = b.cur.dl || dl
 		case *syntax.ExtGlob:
 			b.add(p.Op.String()+p.Pattern.Value+")", false, true)
@@ -503,6 +509,14 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 			}
 		}
 	}
+	if p.Param != nil && p.Slice != nil && p.Index == nil && p.Exp == nil && !p.Excl && !p.Length {
+		// ${HOME:0:1}
+		if v, ok := w.lookup(p.Param.Value); ok {
+			if s, ok := sliceOf(v, p.Slice); ok {
+				return s, true
+			}
+		}
+	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil ||
 		p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil || len(p.Modifiers) > 0 {
 		w.nested(p)
@@ -530,12 +544,53 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.ErrorUnset) {
 				return v, true
 			}
+			// ${X:-/} with X unknown: judge the default, the value an
+			// attacker controls by leaving X unset.
+			if !ok && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) && p.Exp.Word != nil {
+				if d := w.wordString(p.Exp.Word); d.known() {
+					return d.s, true
+				}
+			}
 			return "", false
 		default:
 			return "", false
 		}
 	}
 	return v, ok
+}
+
+// sliceOf applies ${v:offset:length} with literal numbers.
+func sliceOf(v string, sl *syntax.Slice) (string, bool) {
+	num := func(e syntax.ArithmExpr) (int, bool) {
+		wd, ok := e.(*syntax.Word)
+		if !ok || wd == nil {
+			return 0, false
+		}
+		n, err := strconv.Atoi(strings.TrimSpace(wd.Lit()))
+		return n, err == nil
+	}
+	off, ok := num(sl.Offset)
+	if !ok {
+		return "", false
+	}
+	if off < 0 {
+		off += len(v)
+	}
+	off = min(max(off, 0), len(v))
+	end := len(v)
+	if sl.Length != nil {
+		n, ok := num(sl.Length)
+		if !ok {
+			return "", false
+		}
+		if n < 0 {
+			end = len(v) + n
+		} else {
+			end = off + n
+		}
+	}
+	end = min(max(end, off), len(v))
+	return v[off:end], true
 }
 
 // trimPattern applies ${v%pat}, ${v%%pat}, ${v#pat} and ${v##pat}. In a
