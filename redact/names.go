@@ -27,7 +27,8 @@ const (
 // ending in FILE, PATH, DIR, URL, ID, NAME, TYPE, TTL and the like
 // (GOOGLE_APPLICATION_CREDENTIALS_FILE, TOKEN_URL, AWS_ACCESS_KEY_ID),
 // flags such as --password-stdin or --with-token, public keys, sort and
-// partition keys, and the shell's own PWD and OLDPWD.
+// partition keys, and the shell's own PWD and OLDPWD (upper case: a pwd=
+// query parameter is a password).
 func SecretName(name string) bool {
 	return nameStrength(name) != notSecret
 }
@@ -35,7 +36,9 @@ func SecretName(name string) bool {
 // nameStrength classifies name; see [SecretName].
 func nameStrength(name string) strength {
 	name = strings.TrimLeft(name, "-_$")
-	if name == "" || len(name) > 64 {
+	if name == "" || len(name) > 64 || name == "PWD" || name == "OLDPWD" {
+		// The shell's working directory, spelled in upper case; a
+		// lower-case pwd= query parameter is a password.
 		return notSecret
 	}
 	var up [128]byte
@@ -51,9 +54,7 @@ func nameStrength(name string) strength {
 		buf[i] = upper[spans[i][0]:spans[i][1]]
 	}
 	words := buf[:count]
-	if len(words) == 1 && (words[0] == "PWD" || words[0] == "OLDPWD") {
-		return notSecret
-	}
+
 	last := words[len(words)-1]
 	if describingSuffix(last) || describingPrefix(words[0]) {
 		return notSecret

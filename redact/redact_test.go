@@ -108,6 +108,11 @@ func TestString(t *testing.T) {
 		{"snyk", "snyk auth 123e4567-e89b-42d3-a456-426614174000", "snyk auth [REDACTED]"},
 		{"ssh-keygen", "ssh-keygen -t ed25519 -N 'pa55 phrase' -f k", "ssh-keygen -t ed25519 -N '[REDACTED]' -f k"},
 		{"vault legacy", "VAULT_ADDR=x vault login s.Ab12Cd34Ef56Gh78Ij90Kl12", "VAULT_ADDR=x vault login s.[REDACTED]"},
+		{"pwd param", "curl 'https://x/login?user=bob&pwd=hunter2'", "curl 'https://x/login?user=bob&pwd=[REDACTED]'"},
+		{"rabbitmq", "rabbitmqctl add_user admin s3cr3t", "rabbitmqctl add_user admin [REDACTED]"},
+		{"openssl passwd", "useradd -p $(openssl passwd -6 hunter2) bob", "useradd -p $(openssl passwd -6 [REDACTED]) bob"},
+		{"dev stdin", "echo -n hunter2 | kubectl create secret generic x --from-file=password=/dev/stdin",
+			"echo -n [REDACTED] | kubectl create secret generic x --from-file=password=/dev/stdin"},
 		{"bare opaque", "echo " + tOpaque + " > .token", "echo [REDACTED] > .token"},
 		{"multi", tGHP + " " + tSlack + " " + tNPM, "ghp_[REDACTED] xoxb-[REDACTED] npm_[REDACTED]"},
 

@@ -77,7 +77,8 @@ func isSeparator(w string) bool {
 // toolFamily maps a program name to the family whose password flags it
 // shares, or "".
 func toolFamily(w string) string {
-	if len(w) < 2 || len(w) > 40 || w[0] == '-' || w[0] == '$' || w[0] >= 'A' && w[0] <= 'Z' {
+	w = strings.TrimLeft(w, "$(`") // $(openssl passwd ...)
+	if len(w) < 2 || len(w) > 40 || w[0] == '-' || w[0] >= 'A' && w[0] <= 'Z' {
 		return ""
 	}
 	for i := len(w) - 1; i >= 0; i-- {
@@ -107,6 +108,8 @@ func toolFamily(w string) string {
 		return "capP"
 	case "ssh-keygen":
 		return "ssh-keygen"
+	case "rabbitmqctl":
+		return "rabbitmqctl"
 	case "7z", "7za", "7zr", "7zz", "rar", "unrar":
 		return "7z"
 	case "curl", "wget", "http", "https", "xh", "xhs", "httpie", "ab", "hey", "lftp", "aria2c", "wget2":
@@ -259,6 +262,25 @@ func flagPass(words []string, stdin *stdinProbe, marks []mark) []mark {
 					}
 				}
 			}
+		}
+		// rabbitmqctl add_user NAME PASS, change_password NAME PASS;
+		// openssl passwd [-1|-6] PASS.
+		if (tool == "rabbitmqctl" && (w == "add_user" || w == "change_password") ||
+			tool == "openssl" && w == "passwd") && !strings.HasPrefix(w, "-") {
+			k := i + 1
+			if tool == "rabbitmqctl" {
+				k++ // skip the user name
+			}
+			for k < len(words) && strings.HasPrefix(words[k], "-") && tool == "openssl" {
+				k++
+			}
+			if k < len(words) {
+				v, voff := unquote(strings.TrimRight(words[k], ")`;"))
+				if valueOK(v) && !isSeparator(v) && !isRedirect(v) && !strings.HasPrefix(v, "-") {
+					marks = append(marks, mark{k, voff, voff + len(v)})
+				}
+			}
+			continue
 		}
 		if tool == "htpasswd" {
 			if strings.HasPrefix(w, "-") {
@@ -456,7 +478,8 @@ func (c *scrubber) words() {
 func readsSecretStdin(s string) bool {
 	return strings.Contains(s, "-stdin") || strings.Contains(s, "--with-token") ||
 		strings.Contains(s, "chpasswd") || strings.Contains(s, " -S") ||
-		strings.Contains(s, "secret put") || strings.Contains(s, "secret set") || strings.Contains(s, "secrets set")
+		strings.Contains(s, "secret put") || strings.Contains(s, "secret set") || strings.Contains(s, "secrets set") ||
+		strings.Contains(s, "/dev/stdin")
 }
 
 // A stdinProbe answers [readsSecretStdin] for one text, at most once.
