@@ -3,6 +3,7 @@ package policy
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 )
 
 // An Action is what a rule or a [Decision] says about a command. The zero
@@ -71,4 +72,38 @@ type Decision struct {
 // String formats the decision for a terminal: "deny (default:rm-root): ...".
 func (d Decision) String() string {
 	return fmt.Sprintf("%s (%s): %s", d.Action, d.Rule, d.Reason)
+}
+
+// Hint says how to allow what the decision asks about or denies, for the
+// message the CLI prints when it cannot ask (no terminal). It is empty for
+// an allow.
+func (d Decision) Hint() string {
+	r := d.Rule
+	switch {
+	case d.Action == Allow:
+		return ""
+	case r == "parse":
+		return "fix the command so that bash can parse it"
+	case r == "read_only":
+		return `set "safety": {"read_only": false} or drop --read-only`
+	case r == "allowed_paths:unenforced":
+		return `use sandbox mode linux or windows, which confine writes, or add a "safety.command_rules" entry {"pattern": "<command> *", "action": "allow"}`
+	case r == "allowed_paths":
+		return `add the path to "safety.allowed_paths" (or --allowed-paths), or to "aar_exec.allow_write"`
+	case r == "require_approval_for_execute":
+		return `set "safety.require_approval_for_execute" to false, or add a "safety.command_rules" entry {"pattern": "<command> *", "action": "allow"}`
+	case r == "require_approval_for_writes" || strings.HasPrefix(r, "approval_mode:"):
+		return `add a "safety.command_rules" entry {"pattern": "<command> *", "action": "allow"}, or set "safety.approval_mode" to "auto"`
+	case strings.HasPrefix(r, "command_rules["):
+		return fmt.Sprintf(`change the action of safety.%s to "allow"`, strings.SplitN(r, ":", 2)[0])
+	case strings.HasPrefix(r, "path_rules["):
+		return fmt.Sprintf(`change the action of safety.%s to "allow"`, strings.SplitN(r, ":", 2)[0])
+	case strings.HasPrefix(r, "denied_paths["):
+		return `denied paths cannot be removed; add a "safety.path_rules" entry {"pattern": "<path>", "action": "allow"} for this exact path`
+	case strings.HasPrefix(r, "denied_commands["):
+		return `denied commands cannot be removed; add a "safety.command_rules" entry {"pattern": "<command> *", "action": "allow"} for this exact command`
+	case strings.HasPrefix(r, "default:"):
+		return `this is a built-in denial; only a "safety.command_rules" allow entry for this exact command overrides it`
+	}
+	return ""
 }

@@ -221,6 +221,25 @@ func TestDecisionJSON(t *testing.T) {
 	}
 }
 
+func TestHints(t *testing.T) {
+	for _, tc := range []struct {
+		d    Decision
+		want string
+	}{
+		{Decision{Allow, "default", ""}, ""},
+		{Decision{Ask, "command_rules[2]:git push *", ""}, "safety.command_rules[2]"},
+		{Decision{Ask, "approval_mode:ask_for_dangerous", ""}, `"safety.approval_mode" to "auto"`},
+		{Decision{Deny, "denied_paths[14]:**/.ssh/**", ""}, "safety.path_rules"},
+		{Decision{Deny, "default:rm-root", ""}, "built-in"},
+		{Decision{Ask, "allowed_paths:unenforced", ""}, "linux or windows"},
+		{Decision{Deny, "parse", ""}, "parse"},
+	} {
+		if got := tc.d.Hint(); !strings.Contains(got, tc.want) || tc.want == "" && got != "" {
+			t.Errorf("%s.Hint() = %q; want it to contain %q", tc.d.Rule, got, tc.want)
+		}
+	}
+}
+
 func TestWindowsPaths(t *testing.T) {
 	env := Env{Workspace: `C:\Users\u\proj`, Cwd: `C:\Users\u\proj`, Home: `C:\Users\u`, Mode: "windows", WritesEnforced: true}
 	p := mustCompile(t, Default(), env)
