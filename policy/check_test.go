@@ -380,3 +380,25 @@ func TestNormalizePath(t *testing.T) {
 		}
 	}
 }
+
+func TestWithin(t *testing.T) {
+	for _, tc := range []struct {
+		p, dir string
+		want   bool
+	}{
+		{"/w/proj/.aar.json", "/w/proj", true},
+		{"/w/proj", "/w/proj", true},
+		{"/w/project", "/w/proj", false},
+		{"/w/proj/../x", "/w/proj", false},
+		{"cfg.json", "/w/proj", true}, // relative: against cwd /w/proj
+		{"/etc/aar.json", "/", true},
+		{`C:\Users\U\Proj\c.json`, `c:/users/u/proj`, true},
+		{`\\srv\share\x`, `\\SRV\share`, true},
+		{`\\srv\share2\x`, `\\srv\share`, false},
+		{"", "/w", false},
+	} {
+		if got := Within(tc.p, tc.dir, "/w/proj"); got != tc.want {
+			t.Errorf("Within(%q, %q) = %v; want %v", tc.p, tc.dir, got, tc.want)
+		}
+	}
+}

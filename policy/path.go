@@ -132,3 +132,25 @@ func shareRoot(p string) string {
 	share, _, _ := strings.Cut(rest, "/")
 	return "//" + server + "/" + share
 }
+
+// Within reports whether path p is dir or lies under it, after both are
+// normalised (relative ones against cwd). Windows-shaped paths compare
+// case-insensitively. The CLI uses it to refuse a config file or an
+// approvals file inside a writable path; resolving symlinks first is the
+// caller's job.
+func Within(p, dir, cwd string) bool {
+	if p == "" || dir == "" {
+		return false
+	}
+	p, dir = NormalizePath(p, cwd), NormalizePath(dir, cwd)
+	if p == "" || dir == "" {
+		return false
+	}
+	if windowsShaped(p) || windowsShaped(dir) {
+		p, dir = strings.ToLower(p), strings.ToLower(dir)
+	}
+	if p == dir || dir == "/" && strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") {
+		return true
+	}
+	return strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+}
