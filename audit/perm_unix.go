@@ -3,9 +3,12 @@
 package audit
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 )
+
+var errGroupOther = errors.New("accessible by group or others; chmod 600 it")
 
 // checkKeyMode refuses a key file that anyone but its owner can read or
 // write: a readable key lets them forge the chain.

@@ -77,7 +77,9 @@ func isSeparator(w string) bool {
 // toolFamily maps a program name to the family whose password flags it
 // shares, or "".
 func toolFamily(w string) string {
-	w = strings.TrimLeft(w, "$(`") // $(openssl passwd ...)
+	for len(w) > 0 && (w[0] == '$' || w[0] == '(' || w[0] == '`') {
+		w = w[1:] // $(openssl passwd ...)
+	}
 	if len(w) < 2 || len(w) > 40 || w[0] == '-' || w[0] >= 'A' && w[0] <= 'Z' {
 		return ""
 	}
