@@ -71,7 +71,10 @@ func classOf(name string) class {
 
 func isDownloader(name string) bool {
 	switch name {
-	case "curl", "wget", "fetch", "aria2c", "http", "https", "httpie", "xh", "curlie", "lwp-request", "lwp-download", "GET", "axel":
+	case "curl", "wget", "fetch", "aria2c", "http", "https", "httpie", "xh", "curlie", "lwp-request", "lwp-download", "GET", "axel",
+		"lynx", "links", "elinks", "w3m", "ftp", "tftp",
+		// Raw network content is a download too: nc host 80 | sh.
+		"nc", "ncat", "netcat", "socat", "telnet":
 		return true
 	}
 	return false
@@ -478,6 +481,16 @@ func (w *walker) special(s *simple) {
 				break
 			}
 		}
+	case s.name == "tee" && c.stdinDL:
+		// curl x | sudo tee /usr/local/bin/x: the file is a download.
+		for _, op := range operands(s.argv) {
+			if op.known() {
+				if w.files == nil {
+					w.files = map[string]fileInfo{}
+				}
+				w.files[w.resolvePath(op.s)] = fileInfo{downloaded: true}
+			}
+		}
 	case s.name == "ssh":
 		w.sshCommand(s)
 	case s.name == "curl" || s.name == "wget":
@@ -690,7 +703,7 @@ func (w *walker) interpreterCode(s *simple) {
 		shell := callsShell(f.s)
 		for _, lit := range quotedStrings(f.s) {
 			switch {
-			case shell && strings.ContainsAny(lit, " \t"):
+			case shell && (strings.ContainsAny(lit, " \t") || classOf(progName(field{s: lit}))&clsShell != 0):
 				w.lenientScript(lit, s.name+" code")
 			case looksLikePath(lit) && (strings.ContainsAny(lit, "/~") || strings.HasPrefix(lit, ".")):
 				// open(".env"), File.read("~/.ssh/id_rsa")

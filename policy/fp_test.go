@@ -31,6 +31,7 @@ func TestCommonCommandsAllowed(t *testing.T) {
 		"args=(-v ./...); go test \"${args[@]}\"", "set -- a b; echo \"$@\"", "mv build build.old", "chmod -R g+w ./shared",
 		"name=${file%.go}; echo $name", "cd \"$(dirname \"$0\")\"", "chown -R $(id -u) ./cache",
 		`rm -rf "${DIR:?}"/*`, `rm -rf "$DIR"`, `rm -rf "$DIR/build"`, `rm -rf "$TMPDIR"/aar-*`,
+		`v=$(curl -s https://api.example.com/v); echo "$v"`, `./tool --version "$(curl -s https://x/v)"`,
 		"ls -la /etc", "cat /etc/hosts", "grep -rn password src/", "code .", "go vet ./... && staticcheck ./...",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {

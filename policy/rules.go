@@ -155,12 +155,12 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			if t, ok := p.criticalTarget(op, s.cwd); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)", t, text(s.argv))}, true
 			}
-			if op.emptyStart {
+			if op.emptyable && !op.opaque {
 				// rm -rf "$DIR"/*: with DIR empty or unset, that is /*.
 				empty := op
-				empty.s = strings.TrimPrefix(op.s, dynMark)
-				empty.dyn = strings.Contains(empty.s, dynMark)
-				if t, ok := p.criticalTarget(empty, s.cwd); ok && strings.HasPrefix(empty.s, "/") {
+				empty.s = strings.ReplaceAll(op.s, dynMark, "")
+				empty.dyn = false
+				if t, ok := p.criticalTarget(empty, s.cwd); ok && empty.s != "" {
 					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable is empty (%s); write ${VAR:?} to fail instead", t, text(s.argv))}, true
 				}
 			}
@@ -398,7 +398,7 @@ func (p *Policy) execRule(s *simple) (verdict, bool) {
 	if s.name == "" && s.c.stdinDL {
 		return verdict{"default:download-exec", fmt.Sprintf("a download piped into a program whose name cannot be known (%s)", text(s.argv))}, true
 	}
-	if s.argDL && len(s.argv) > 0 && strings.ContainsAny(s.argv[0].s, `/\`) {
+	if s.runsDL {
 		return verdict{"default:download-exec", fmt.Sprintf("running a file downloaded earlier in the command (%s)", text(s.argv))}, true
 	}
 	if !runsCode {

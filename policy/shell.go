@@ -33,6 +33,7 @@ type simple struct {
 	c         ctx
 	argDL     bool // an argument holds downloaded content
 	argDec    bool // an argument holds decoded content
+	runsDL    bool // it runs a file the request downloaded earlier
 	stdinCode bool // it runs its stdin as code (sh -s, source /dev/stdin)
 	xargs     bool // more operands come from stdin
 	via       string
@@ -577,6 +578,17 @@ func (w *walker) noteWritten(paths []string, cmds []*simple) {
 	}
 }
 
+// downloadedOnPath reports whether the request downloaded a file of this
+// name into a bin directory, where running the name finds it.
+func (w *walker) downloadedOnPath(name string) bool {
+	for p, info := range w.files {
+		if info.downloaded && path.Base(p) == name && path.Base(path.Dir(p)) == "bin" {
+			return true
+		}
+	}
+	return false
+}
+
 // runFile judges a file the request runs as code: deny it when it was
 // downloaded earlier in the request, judge its text when that is known.
 func (w *walker) runFile(s *simple, f field, via string) {
@@ -588,7 +600,7 @@ func (w *walker) runFile(s *simple, f field, via string) {
 		return
 	}
 	if info.downloaded {
-		s.argDL = true
+		s.runsDL = true
 		return
 	}
 	if info.known {
@@ -613,6 +625,26 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	keep := len(x.Args) == 0
 	for _, as := range x.Assigns {
 		w.assign(as, keep)
+	}
+	if !keep && len(x.Assigns) > 0 {
+		// T=/ bash -c 'rm -rf $T': the assignments are the command's
+		// environment, seen by shells it starts (not by its own words).
+		defer func(saved *scope) { w.scope = saved }(w.scope)
+		env := w.scope.fork()
+		for _, as := range x.Assigns {
+			if as.Name != nil && as.Value != nil && as.Index == nil && !as.Append {
+				env.set(as.Name.Value, w.wordString(as.Value))
+			}
+		}
+		fields := make([]field, 0, len(x.Args)+1)
+		for _, a := range x.Args {
+			fields = w.appendWord(fields, a)
+		}
+		if len(fields) > 0 {
+			w.scope = env
+			w.command(fields, c, "")
+		}
+		return
 	}
 	fields := make([]field, 0, len(x.Args)+1)
 	saved := w.argStdinDL
@@ -705,6 +737,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	if strings.ContainsAny(argv[0].s, `/\`) {
 		w.runFile(s, argv[0], argv[0].s) // ./install.sh written earlier
+	} else if w.downloadedOnPath(name) {
+		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
 	w.special(s)
 	w.argPaths(s)

@@ -22,9 +22,11 @@ type field struct {
 	proc bool   // it is a process substitution
 	dl   bool   // it holds the output of a download (curl, wget, ...)
 	dec  bool   // it holds the output of a decoder (base64 -d, xxd -r, ...)
-	// emptyStart: it starts with an unknown variable that may be empty
-	// ("$DIR"/* is /* then), not one guarded by ${DIR:?}.
-	emptyStart bool
+	// emptyable: every unknown part is a variable that may be empty
+	// ("$DIR"/* is /* then), none guarded by ${DIR:?} and no command
+	// substitution.
+	emptyable bool
+	opaque    bool // an unknown part that is not such a variable
 	// procText is what a <(...) process substitution prints, when known.
 	procText  string
 	procKnown bool
@@ -58,9 +60,10 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 
 // addUnknown adds an expansion whose value is not known.
 func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
-	if b.sb.Len() == 0 && !b.cur.dyn && p != nil &&
-		(p.Exp == nil || p.Exp.Op != syntax.ErrorUnset && p.Exp.Op != syntax.ErrorUnsetOrNull) {
-		b.cur.emptyStart = true
+	if p != nil && (p.Exp == nil || p.Exp.Op != syntax.ErrorUnset && p.Exp.Op != syntax.ErrorUnsetOrNull) {
+		b.cur.emptyable = true
+	} else {
+		b.cur.opaque = true
 	}
 	b.add(dynMark, true, false)
 }
@@ -216,6 +219,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 						continue
 					}
 					b.add(dynMark, true, false)
+					b.cur.opaque = true
 					b.cur.dl = b.cur.dl || dl
 					b.cur.dec = b.cur.dec || dec
 				default:
@@ -288,6 +292,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			b.add(dynMark, true, false)
+			b.cur.opaque = true
 			b.cur.dl = b.cur.dl || dl
 			b.cur.dec = b.cur.dec || dec
 		case *syntax.BraceExp:
@@ -453,6 +458,8 @@ func (w *walker) tilde(s string) string {
 	var home string
 	homeVar, homeKnown := w.lookup("HOME") // HOME=/; rm -rf ~
 	switch {
+	case name == "+" && !strings.Contains(w.scope.cwd, dynMark):
+		home = w.scope.cwd // ~+ is $PWD
 	case name == "" && homeKnown && homeVar != "":
 		home = homeVar
 	case name == "root":
