@@ -21,31 +21,44 @@ const (
 // boundaries, so GITHUB_TOKEN, --api-key, apiKey, X-Api-Key and
 // auth.password all match. A name matches when a word ends in TOKEN,
 // SECRET, PASSWORD, PASSWD, PASSPHRASE, CREDENTIAL(S), COOKIE or SIGNATURE,
-// when a word is PASS, PWD, PW, PAT, SIG, AUTH, BEARER, AUTHORIZATION or
-// SESSION, or when it ends in KEY (API_KEY, ACCESS_KEY, ACCOUNTKEY, ...).
+// when a word is PASS, PWD, PW, PAT, SIG, AUTH, BEARER or AUTHORIZATION, or
+// when it ends in KEY (API_KEY, ACCESS_KEY, STRIPE_KEY, ACCOUNTKEY, ...).
 // Names that describe a secret rather than hold one do not match: those
 // ending in FILE, PATH, DIR, URL, ID, NAME, TYPE, TTL and the like
 // (GOOGLE_APPLICATION_CREDENTIALS_FILE, TOKEN_URL, AWS_ACCESS_KEY_ID),
-// flags such as --password-stdin or --with-token, public keys, sort and
-// partition keys, and the shell's own PWD and OLDPWD (upper case: a pwd=
-// query parameter is a password).
+// flags such as --password-stdin or --with-token, public, sort and
+// partition keys, session plumbing (DBUS_SESSION_BUS_ADDRESS,
+// DESKTOP_SESSION) and the shell's own PWD and OLDPWD (upper case: a pwd=
+// query parameter is a password). It is meant for scrubbing an
+// environment; redaction also masks values of SESSION, SALT or PIN names
+// when they look random.
 func SecretName(name string) bool {
-	return nameStrength(name) != notSecret
+	st, keyed := classifyName(name)
+	return st == strong || st == weak && keyed
 }
 
 // nameStrength classifies name; see [SecretName].
 func nameStrength(name string) strength {
+	st, _ := classifyName(name)
+	return st
+}
+
+// classifyName is nameStrength, also saying whether a weak result comes
+// from a KEY word (STRIPE_KEY, a likely secret, which [SecretName] counts)
+// rather than from SESSION, SALT, PIN and the like (DESKTOP_SESSION, which
+// it does not, so environment scrubbing keeps it).
+func classifyName(name string) (best strength, keyed bool) {
 	name = strings.TrimLeft(name, "-_$")
 	if name == "" || len(name) > 64 || name == "PWD" || name == "OLDPWD" {
 		// The shell's working directory, spelled in upper case; a
 		// lower-case pwd= query parameter is a password.
-		return notSecret
+		return notSecret, false
 	}
 	var up [128]byte
 	var spans [16][2]int
 	n, count := splitName(name, &up, &spans)
 	if count == 0 || count == len(spans) {
-		return notSecret
+		return notSecret, false
 	}
 	// upper stays on the stack: it is short and does not escape.
 	upper := string(up[:n])
@@ -57,12 +70,19 @@ func nameStrength(name string) strength {
 
 	last := words[len(words)-1]
 	if describingSuffix(last) || describingPrefix(words[0]) {
-		return notSecret
+		return notSecret, false
 	}
-	best := notSecret
 	for i, w := range words {
 		s := wordStrength(w)
-		if s == notSecret && w == "KEY" && i > 0 && (i == len(words)-1) {
+		isLast := i == len(words)-1
+		wordKeyed := s == weak && strings.HasSuffix(w, "KEY")
+		if s == weak && !wordKeyed && !isLast {
+			// XDG_SESSION_TYPE, DBUS_SESSION_BUS_ADDRESS: a weak word
+			// counts only as the last word.
+			s = notSecret
+		}
+		if s == notSecret && w == "KEY" && i > 0 && isLast {
+			wordKeyed = true
 			switch words[i-1] {
 			case "PUBLIC", "PUB", "SORT", "PARTITION", "PRIMARY", "FOREIGN", "CACHE",
 				"HASH", "RANGE", "ROW", "LOOKUP", "MAP", "HOT", "SHORTCUT", "GPG", "PGP",
@@ -80,13 +100,15 @@ func nameStrength(name string) strength {
 			s = strong
 		}
 		if s == notSecret && w == "KEY" && len(words) == 1 {
-			s = weak
+			s, wordKeyed = weak, true
 		}
 		if s > best {
-			best = s
+			best, keyed = s, wordKeyed
+		} else if s == best && wordKeyed {
+			keyed = true
 		}
 	}
-	return best
+	return best, keyed
 }
 
 // wordStrength classifies one upper-case word of a name.

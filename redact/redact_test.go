@@ -217,12 +217,15 @@ func TestSecretName(t *testing.T) {
 		"X-Api-Key", "PRIVATE-TOKEN", "auth.password", "--client-secret", "_authToken", "AccountKey",
 		"SharedAccessKey", "X-Amz-Signature", "sig", "JWT_SECRET", "SECRET_KEY_BASE", "ENCRYPTION_KEY",
 		"AZURE_STORAGE_CONNECTION_STRING", "Authorization", "TF_VAR_api_token", "ansible_become_pass",
+		"STRIPE_KEY", "DB_KEY", "KEY", "pwd",
 	}
 	notSecret := []string{
 		"PATH", "HOME", "PWD", "OLDPWD", "TOKEN_TTL", "TOKEN_URL", "AWS_ACCESS_KEY_ID", "AWS_REGION",
 		"GOOGLE_APPLICATION_CREDENTIALS_FILE", "PASSWORD_FILE", "SSH_AUTH_SOCK", "TOKENIZERS_PARALLELISM",
 		"SESSION_TIMEOUT", "password-stdin", "with-token", "no-password", "PUBLIC_KEY", "sort-key",
 		"GPG_KEY", "secret-name", "KEY_ID", "BYPASS_CACHE", "USER", "NODE_OPTIONS", "",
+		"DBUS_SESSION_BUS_ADDRESS", "XDG_SESSION_TYPE", "XDG_SESSION_CLASS", "DESKTOP_SESSION", "SESSION_MANAGER",
+		"TERM_SESSION_ID", "GIT_ASKPASS", "SSH_ASKPASS",
 	}
 	for _, n := range secret {
 		if !SecretName(n) {
