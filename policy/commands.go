@@ -475,9 +475,9 @@ func (w *walker) special(s *simple) {
 	case strings.EqualFold(s.name, "pwsh") || strings.EqualFold(s.name, "powershell"):
 		for i := 1; i < len(s.argv); i++ {
 			if a := strings.ToLower(s.argv[i].s); a == "-command" || a == "-c" {
-				text, known := joinFields(s.argv[i+1:])
+				// PowerShell is not bash: judge what parses, ignore the rest.
+				text, _ := joinFields(s.argv[i+1:])
 				w.lenientScript(text, s.name+" -Command")
-				_ = known
 				break
 			}
 		}

@@ -119,8 +119,8 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 	return "", false
 }
 
-// rmFlags reads rm's options: -r, -R, --recursive (or an unambiguous
-// prefix), anywhere before "--", bundled or not.
+// recursiveFlag reads rm-style options: -r, -R, or a long option of long
+// (or an unambiguous prefix of it), anywhere before "--", bundled or not.
 func recursiveFlag(argv []field, long ...string) bool {
 	for _, f := range argv[1:] {
 		a := f.s
