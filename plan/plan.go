@@ -43,7 +43,10 @@ type Enforcement struct {
 	Scopes     []string          `json:"scopes,omitempty"`
 	Rlimits    map[string]uint64 `json:"rlimits,omitempty"`
 	ReadDenial bool              `json:"read_denial"`
-	Missing    []string          `json:"missing,omitempty"` // what best-effort left out
+	// ReadOnlyMounts: everything outside the writable paths is also a
+	// read-only mount, which stops chmod/chown/utime/setxattr (root only).
+	ReadOnlyMounts bool     `json:"readonly_mounts,omitempty"`
+	Missing        []string `json:"missing,omitempty"` // what best-effort left out
 }
 
 // A Result is how the command ended.

@@ -87,6 +87,16 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		enf.ReadDenial = len(p.DenyRead) > 0
 	}
 
+	// As root, a private read-only mount namespace also stops what
+	// Landlock cannot: chmod, chown, utime and setxattr outside the
+	// writable paths, and rewriting a repository's hooks.
+	mountLayer := canMount() && abi > 0
+	var git gitMounts
+	if mountLayer {
+		git = gitProtection(append([]string{p.Workspace}, p.Writable...))
+		enf.ReadOnlyMounts = true
+	}
+
 	limits := rlimitsFor(p)
 	enf.Rlimits = make(map[string]uint64, len(limits))
 	for _, l := range limits {
@@ -137,6 +147,12 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		// and only after the command is reaped, because the parent-death
 		// signal fires when the forking thread dies.
 		runtime.LockOSThread()
+		if mountLayer {
+			if err := readOnlyMounts(lay.writable, git); err != nil {
+				startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
+				return
+			}
+		}
 		if err := restrictThread(rulesetFD); err != nil {
 			startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
 			return

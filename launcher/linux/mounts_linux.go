@@ -1,0 +1,132 @@
+package linux
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"golang.org/x/sys/unix"
+)
+
+// protectedInWorkspace are paths inside a writable root that stay
+// read-only when the mount layer is available: a hook, or a config with
+// core.hooksPath or core.fsmonitor, would run the command's code later,
+// outside the sandbox, the next time the user runs git there. .git itself
+// is pinned (bound on itself, still writable, so commits work): a mount
+// point cannot be renamed or removed, so the command cannot move the
+// protected .git aside and make a new one.
+var protectedInWorkspace = []string{".git/hooks", ".git/config"}
+
+// gitMounts are the binds that protect the repositories in writable roots.
+type gitMounts struct {
+	pin      []string // bound on themselves, writable: cannot be moved aside
+	readOnly []string // bound on themselves, read-only
+}
+
+// readOnlyMounts moves the calling thread into a private mount namespace
+// in which every mount is read-only, then binds the writable paths back
+// on top, writable, and the repository protections over those. Landlock
+// cannot stop chmod, chown, utime or setxattr; a read-only mount does, so
+// a root command without capabilities cannot, for example, make
+// /etc/passwd world-writable or a system binary setuid.
+//
+// It needs CAP_SYS_ADMIN and runs on the locked thread before Landlock,
+// which forbids mount changes once enforced. unshare(CLONE_NEWNS) is
+// allowed on one thread of a multi-threaded process because CLONE_FS
+// unshares only this thread's root and working directory.
+func readOnlyMounts(writable []string, g gitMounts) error {
+	if err := unix.Unshare(unix.CLONE_NEWNS | unix.CLONE_FS); err != nil {
+		return fmt.Errorf("mount namespace: %w", err)
+	}
+	// Nothing done here may propagate back to the host.
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("mount namespace: make private: %w", err)
+	}
+	// Clone the writable trees while they are still writable.
+	clones := make([]int, 0, len(writable))
+	defer func() {
+		for _, fd := range clones {
+			unix.Close(fd)
+		}
+	}()
+	for _, w := range writable {
+		fd, err := unix.OpenTree(unix.AT_FDCWD, w, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_RECURSIVE)
+		if err != nil {
+			return fmt.Errorf("mount namespace: clone %q: %w", w, err)
+		}
+		clones = append(clones, fd)
+	}
+	ro := unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}
+	if err := unix.MountSetattr(unix.AT_FDCWD, "/", unix.AT_RECURSIVE, &ro); err != nil {
+		return fmt.Errorf("mount namespace: make / read-only: %w", err)
+	}
+	for i, fd := range clones {
+		if err := unix.MoveMount(fd, "", unix.AT_FDCWD, writable[i], unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+			return fmt.Errorf("mount namespace: mount %q writable: %w", writable[i], err)
+		}
+	}
+	for _, p := range g.pin {
+		if err := bindOnItself(p, nil); err != nil {
+			return fmt.Errorf("mount namespace: pin %q: %w", p, err)
+		}
+	}
+	for _, p := range g.readOnly {
+		if err := bindOnItself(p, &ro); err != nil {
+			return fmt.Errorf("mount namespace: protect %q: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// bindOnItself mounts p on itself, with attr applied when not nil.
+func bindOnItself(p string, attr *unix.MountAttr) error {
+	fd, err := unix.OpenTree(unix.AT_FDCWD, p, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC|unix.AT_SYMLINK_NOFOLLOW)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	if attr != nil {
+		if err := unix.MountSetattr(fd, "", unix.AT_EMPTY_PATH, attr); err != nil {
+			return err
+		}
+	}
+	return unix.MoveMount(fd, "", unix.AT_FDCWD, p, unix.MOVE_MOUNT_F_EMPTY_PATH)
+}
+
+// gitProtection finds the repositories at the top of each writable root.
+// Symlinks are skipped: a bind would follow them somewhere else.
+func gitProtection(roots []string) gitMounts {
+	var g gitMounts
+	for _, r := range roots {
+		dotgit := filepath.Join(r, ".git")
+		st, err := os.Lstat(dotgit)
+		switch {
+		case err != nil || st.Mode()&os.ModeSymlink != 0:
+			continue
+		case st.Mode().IsRegular(): // a worktree's pointer: re-pointing it is the attack
+			g.readOnly = append(g.readOnly, dotgit)
+			continue
+		case !st.IsDir():
+			continue
+		}
+		g.pin = append(g.pin, dotgit)
+		for _, rel := range protectedInWorkspace {
+			p := filepath.Join(r, rel)
+			if st, err := os.Lstat(p); err == nil && st.Mode()&os.ModeSymlink == 0 {
+				g.readOnly = append(g.readOnly, p)
+			}
+		}
+	}
+	return g
+}
+
+// canMount reports whether the mount layer is possible: it needs
+// CAP_SYS_ADMIN in the effective set.
+func canMount() bool {
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if unix.Capget(&hdr, &data[0]) != nil {
+		return false
+	}
+	return data[0].Effective&(1<<unix.CAP_SYS_ADMIN) != 0
+}
