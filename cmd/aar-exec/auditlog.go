@@ -45,7 +45,7 @@ func (a *app) openAudit(s *settings) (*auditLog, error) {
 		key = k
 	}
 	log, err := audit.Open(s.auditPath, key)
-	if err != nil && nested && errors.Is(err, fs.ErrPermission) {
+	if err != nil && nested && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
 		return l, nil
 	}
 	if err != nil {
