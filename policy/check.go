@@ -50,6 +50,28 @@ func parseDeny(format string, args ...any) Decision {
 	return Decision{Deny, "parse", fmt.Sprintf(format, args...)}
 }
 
+// maxBracketDepth bounds the nesting the parser is ever given.
+const maxBracketDepth = 1000
+
+// nestingDepth is a linear over-estimate of how deeply s nests brackets
+// and && / || / | chains' parser recursion is not counted here, brackets
+// are: quotes are ignored, so it never under-counts.
+func nestingDepth(s string) int {
+	depth, most := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '{', '[':
+			depth++
+			most = max(most, depth)
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return most
+}
+
 // analyze parses the request and walks it.
 func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	size := len(r.Script)
@@ -81,6 +103,13 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	}
 	if len(r.Argv) > 0 && r.Argv[0] == "" {
 		return nil, parseDeny("argv[0] is empty"), false
+	}
+	for _, s := range append([]string{r.Script}, r.Argv...) {
+		if n := nestingDepth(s); n > maxBracketDepth {
+			// mvdan/sh recurses per level and a stack overflow is fatal,
+			// not a panic: refuse before parsing.
+			return nil, parseDeny("brackets nested more than %d deep", maxBracketDepth), false
+		}
 	}
 	parser := p.parser()
 	defer p.parsers.Put(parser)

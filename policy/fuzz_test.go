@@ -15,7 +15,7 @@ func FuzzCheck(f *testing.F) {
 		"echo \"rm -rf /\"", "cat ~/.ssh/id_rsa", "for c in rm; do $c -rf /; done", "f() { f | f & }; f",
 		"x=${HOME:-/}; rm -rf $x", "sh <<EOF\nrm -rf /\nEOF", "{a,b}{1..3}", "$'\\x72m' -rf /",
 		"find / -exec rm -rf {} +", "env -S 'rm -rf /'", "echo / | xargs rm -rf", `C:\Users\u\.ssh\id_rsa`,
-		"alias a=a; a", "echo {1..100}{a,b}", "cat <<E\n{x,y} $(echo {1..99})\nE", "IFS=,; x=a,b; $x", "((1+2)); [[ -f x ]]; let x=1", "coproc cat; exec 3>&-",
+		"alias a=a; a", "$((((((1))))))", "a && b || c | d", "echo {1..100}{a,b}", "cat <<E\n{x,y} $(echo {1..99})\nE", "IFS=,; x=a,b; $x", "((1+2)); [[ -f x ]]; let x=1", "coproc cat; exec 3>&-",
 	} {
 		f.Add(s)
 	}

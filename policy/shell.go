@@ -258,8 +258,22 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 			w.pipeline(x, c)
 			return
 		}
-		w.stmt(x.X, c)
-		w.stmt(x.Y, c)
+		// a && b || c ... is nested to the left: walk it as a list, so a
+		// long chain does not count as deep nesting.
+		chain := []*syntax.Stmt{x.Y}
+		left := x.X
+		for {
+			b, ok := left.Cmd.(*syntax.BinaryCmd)
+			if !ok || b.Op == syntax.Pipe || b.Op == syntax.PipeAll || len(left.Redirs) > 0 || left.Negated || left.Background {
+				break
+			}
+			chain = append(chain, b.Y)
+			left = b.X
+		}
+		chain = append(chain, left)
+		for i := len(chain) - 1; i >= 0 && w.a.fatal == ""; i-- {
+			w.stmt(chain[i], c)
+		}
 	case *syntax.Block:
 		w.stmts(x.Stmts, c)
 	case *syntax.Subshell:
