@@ -1,3 +1,5 @@
+//go:build linux
+
 package linux
 
 import (
@@ -5,7 +7,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"strings"
 	"syscall"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
@@ -169,14 +170,6 @@ func complement(denied []string, listDir func(string) ([]fs.DirEntry, error)) ([
 	}
 	slices.Sort(grants)
 	return grants, nil
-}
-
-// within reports whether p is dir or lies beneath it.
-func within(p, dir string) bool {
-	if dir == "/" {
-		return strings.HasPrefix(p, "/")
-	}
-	return p == dir || strings.HasPrefix(p, dir+"/")
 }
 
 func isNotExist(err error) bool {

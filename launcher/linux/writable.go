@@ -3,6 +3,7 @@ package linux
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // systemDirs are directories whose whole tree must never become writable:
@@ -41,4 +42,12 @@ func CheckWritable(path, home string, allowHome bool) error {
 		}
 	}
 	return nil
+}
+
+// within reports whether p is dir or lies beneath it.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return strings.HasPrefix(p, "/")
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
 }
