@@ -53,9 +53,8 @@ func parseDeny(format string, args ...any) Decision {
 // maxBracketDepth bounds the nesting the parser is ever given.
 const maxBracketDepth = 1000
 
-// nestingDepth is a linear over-estimate of how deeply s nests brackets
-// and && / || / | chains' parser recursion is not counted here, brackets
-// are: quotes are ignored, so it never under-counts.
+// nestingDepth is a linear over-estimate of how deeply s nests brackets.
+// Quotes are ignored, so it never under-counts.
 func nestingDepth(s string) int {
 	depth, most := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -135,6 +134,9 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 			}
 			if a.fatal == "" && err == nil {
 				w.stmt(s, ctx{})
+				if !p.retainCmds {
+					p.flush(a)
+				}
 			}
 		}
 		if err != nil {
@@ -154,6 +156,38 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
 	}
 	return a, Decision{}, true
+}
+
+// flush judges the commands of one top-level statement against the
+// built-in rules and lets them go. With no rule that needs every command at
+// the end (command rules, denied_commands, read_only, approvals), a large
+// script then never holds all its commands, which keeps the garbage
+// collector out of the way.
+func (p *Policy) flush(a *analysis) {
+	for _, c := range a.cmds {
+		if a.early != nil {
+			break
+		}
+		if v, ok := p.commandVerdict(c); ok {
+			a.early = &v
+		}
+	}
+	clear(a.cmds)
+	a.cmds = a.cmds[:0]
+}
+
+// commandVerdict applies the built-in denied commands to one command.
+func (p *Policy) commandVerdict(c *simple) (verdict, bool) {
+	if v, ok := p.hardRule(c); ok {
+		return v, true
+	}
+	if v, ok := p.execRule(c); ok {
+		return v, true
+	}
+	if c.name == "" {
+		return p.dynamicRule(c)
+	}
+	return verdict{}, false
 }
 
 // decide runs the evaluation order on a walked request.
@@ -269,20 +303,15 @@ func (p *Policy) decide(a *analysis) Decision {
 	if a.forkBomb != "" {
 		return Decision{Deny, "default:fork-bomb", fmt.Sprintf("fork bomb: function %s starts copies of itself in the background or a pipeline", a.forkBomb)}
 	}
+	if a.early != nil {
+		return Decision{Deny, a.early.rule, a.early.reason}
+	}
 	for i, c := range a.cmds {
 		if allowed[i] {
 			continue
 		}
-		if v, ok := p.hardRule(c); ok {
+		if v, ok := p.commandVerdict(c); ok {
 			return Decision{Deny, v.rule, v.reason}
-		}
-		if v, ok := p.execRule(c); ok {
-			return Decision{Deny, v.rule, v.reason}
-		}
-		if c.name == "" {
-			if v, ok := p.dynamicRule(c); ok {
-				return Decision{Deny, v.rule, v.reason}
-			}
 		}
 	}
 	if a.reverseShell != "" {

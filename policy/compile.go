@@ -39,6 +39,8 @@ type Policy struct {
 	literalBackslash     bool // windows mode: a backslash is a separator, not an escape
 	parsers              sync.Pool
 	deniedIndex          compIndex
+	// retainCmds: some rule needs every command at the end of the walk.
+	retainCmds bool
 }
 
 // compIndex answers "which is the first denied pattern matching one
@@ -276,6 +278,8 @@ func Compile(c *Config, env Env) (*Policy, error) {
 		p.deniedCmds = append(p.deniedCmds, strings.ToLower(strings.Join(strings.Fields(d), " ")))
 	}
 	p.deniedIndex = newCompIndex(p.denied)
+	p.retainCmds = len(p.cmdRules) > 0 || len(p.deniedCmds) > 0 || s.ReadOnly || s.RequireApprovalForExecute ||
+		s.RequireApprovalForWrites || p.approval != ApprovalAuto || len(p.allowed) > 0 && !env.WritesEnforced
 	if p.approval == ApprovalAuto && s.RequireApprovalForWrites {
 		p.approval = ApprovalAskForWrites
 	}

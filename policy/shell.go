@@ -59,7 +59,8 @@ type analysis struct {
 	dynCode      string // eval/sh -c text that cannot be known, as written
 	fatal        string // a reason to refuse judging at all
 	reverseShell string
-	text         string // the whole request, whitespace-normalised
+	early        *verdict // a built-in denial found by flush
+	text         string   // the whole request, whitespace-normalised
 }
 
 // ctx is what a command inherits from where it stands.
