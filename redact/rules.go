@@ -10,8 +10,11 @@ import (
 // the secret; whatever the match holds outside that group (the type prefix,
 // the host of a webhook) is kept so a reader still knows what was there.
 type rule struct {
-	name  string
-	re    *regexp.Regexp
+	name string
+	// re compiles on the rule's first trigger: most command lines trigger
+	// no rule at all, and compiling every rule up front cost about 1 ms on
+	// each aar-exec launch.
+	re    func() *regexp.Regexp
 	check func(secret string) bool // optional extra test on the secret
 	// minRun is the shortest word (run of letters, digits, '_' and '-')
 	// a trigger can start for this rule; dotted prefixes (hvs., SG.) use 0.
@@ -110,7 +113,9 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 	}
 	rs := &ruleSet{rules: make([]rule, len(defs))}
 	for i, d := range defs {
-		rs.rules[i] = rule{name: d.name, re: regexp.MustCompile(d.re), check: d.check, minRun: d.minRun, need: d.need}
+		expr := d.re
+		rs.rules[i] = rule{name: d.name, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) }),
+			check: d.check, minRun: d.minRun, need: d.need}
 		switch d.name {
 		case "go-dsn", "rdp", "openssl-pass", "telegram", "terraform", "smb":
 			rs.rules[i].wholeLine = true
@@ -241,7 +246,7 @@ func (c *scrubber) providers() bool {
 		if !r.wholeLine && first[i] > 0 {
 			from = int(first[i]) - 1 // one byte of context for \b
 		}
-		for _, m := range r.re.FindAllStringSubmatchIndex(c.s[from:], -1) {
+		for _, m := range r.re().FindAllStringSubmatchIndex(c.s[from:], -1) {
 			a, b := from+m[2], from+m[3]
 			if a < 0 || a >= b {
 				continue
