@@ -60,7 +60,7 @@ for d in launcher/windows policy redact audit; do
 done
 step "go test under wine: ${pkgs[*]}"
 # shellcheck disable=SC2086 # GOTESTFLAGS (e.g. -v) is a list of flags
-if ! GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 ${GOTESTFLAGS:-} -exec "$root/scripts/wine/go_windows_exec" "${pkgs[@]}"; then
+if ! GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go test -count=1 -short ${GOTESTFLAGS:-} -exec "$root/scripts/wine/go_windows_exec" "${pkgs[@]}"; then
 	fail "go test under wine"
 fi
 
