@@ -165,6 +165,8 @@ func Default() *Config {
 		Safety: Safety{
 			ApprovalMode: ApprovalAuto,
 			DeniedPaths:  defaultDeniedPaths(),
+			// The Aar design's default; a file can still say false.
+			Sandbox: Sandbox{Windows: WindowsSandbox{UseLowIntegrity: true}},
 		},
 		Exec: ExecSettings{Env: "inherit"},
 	}

@@ -176,3 +176,20 @@ func TestDeniedLocations(t *testing.T) {
 		t.Errorf("DeniedLocations() = %q; want %q", got, want)
 	}
 }
+
+func TestDefaultUsesLowIntegrity(t *testing.T) {
+	if !Default().Safety.Sandbox.Windows.UseLowIntegrity {
+		t.Error("windows.use_low_integrity defaults to false, want true")
+	}
+	c, err := ParseConfig("c.json", []byte(`{"safety": {"sandbox": {"windows": {"use_low_integrity": false}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Safety.Sandbox.Windows.UseLowIntegrity {
+		t.Error("a config saying use_low_integrity false was ignored")
+	}
+	c, _ = ParseConfig("c.json", []byte(`{"safety": {"sandbox": {"windows": {"max_memory_mb": 64}}}}`))
+	if !c.Safety.Sandbox.Windows.UseLowIntegrity {
+		t.Error("a config without use_low_integrity turned it off")
+	}
+}
