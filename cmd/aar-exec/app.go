@@ -187,14 +187,11 @@ func (a *app) run(inv *shellargs.Invocation, shim string) (int, error) {
 		if err := log.deny(rec); err != nil {
 			return 0, err
 		}
-		hint := "change the command"
-		if d.Rule != "" && !strings.HasPrefix(d.Rule, "default") && d.Rule != "parse" {
-			hint = "or change the rule in the config"
-		}
+		hint := firstNonEmpty(d.Hint(), "change the command")
 		if d.Action == policy.Ask {
-			return 0, denied("needs approval and there is no terminal to ask on (%s: %s); allow it with a command_rules entry {\"pattern\": ..., \"action\": \"allow\"} in the config", d.Rule, d.Reason)
+			return 0, denied("needs approval and there is no terminal to ask on (%s): %s; to allow it: %s", d.Rule, d.Reason, hint)
 		}
-		return 0, denied("denied by policy (%s): %s; %s", d.Rule, d.Reason, hint)
+		return 0, denied("denied by policy (%s): %s; to allow it: %s", d.Rule, d.Reason, hint)
 	}
 
 	if s.fallback != "" {
