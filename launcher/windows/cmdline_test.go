@@ -1,6 +1,7 @@
 package windows
 
 import (
+	"github.com/aar-agent/aar-exec/internal/winargv"
 	"slices"
 	"strings"
 	"testing"
@@ -37,8 +38,8 @@ func TestCommandLineRoundTrips(t *testing.T) {
 		if tt.want != "" && line != tt.want {
 			t.Errorf("commandLine(%q) = %s, want %s", tt.argv, line, tt.want)
 		}
-		if got := parseCommandLine(line); !slices.Equal(got, tt.argv) {
-			t.Errorf("parseCommandLine(%s) = %q, want %q", line, got, tt.argv)
+		if got := winargv.Split(line); !slices.Equal(got, tt.argv) {
+			t.Errorf("winargv.Split(%s) = %q, want %q", line, got, tt.argv)
 		}
 	}
 }
@@ -54,7 +55,7 @@ func TestCommandLineRefuses(t *testing.T) {
 		{"quote in program", []string{`a"b`}, "double quote"},
 		{"NUL", []string{"p", "a\x00b"}, "NUL byte"},
 		{"bad UTF-8", []string{"p", "\xff"}, "not valid UTF-8"},
-		{"too long", []string{"p", strings.Repeat("x", maxCommandLine)}, "at most 32767"},
+		{"too long", []string{"p", strings.Repeat("x", maxCommandLine)}, "over the Windows limit"},
 	}
 	for _, tt := range tests {
 		_, err := commandLine(tt.argv)
@@ -85,8 +86,8 @@ func TestParseCommandLine(t *testing.T) {
 		{"", nil},
 	}
 	for _, tt := range tests {
-		if got := parseCommandLine(tt.line); !slices.Equal(got, tt.want) {
-			t.Errorf("parseCommandLine(%s) = %q, want %q", tt.line, got, tt.want)
+		if got := winargv.Split(tt.line); !slices.Equal(got, tt.want) {
+			t.Errorf("winargv.Split(%s) = %q, want %q", tt.line, got, tt.want)
 		}
 	}
 }
@@ -101,7 +102,7 @@ func FuzzCommandLine(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if got := parseCommandLine(line); !slices.Equal(got, argv) {
+		if got := winargv.Split(line); !slices.Equal(got, argv) {
 			t.Fatalf("round trip of %q via %s gave %q", argv, line, got)
 		}
 	})

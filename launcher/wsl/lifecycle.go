@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/aar-agent/aar-exec/internal/winargv"
 	"io"
 	"io/fs"
 	"maps"
@@ -50,7 +51,7 @@ func (o wslOutput) text() string { return o.stdout + "\n" + o.err }
 // stderr (either may be nil) and keeping up to maxWSLOutput of each.
 func runWSL(ctx context.Context, exe string, stdout, stderr io.Writer, args ...string) (wslOutput, error) {
 	full := append([]string{exe}, args...)
-	if err := checkArgs(full); err != nil {
+	if err := winargv.Check(full); err != nil {
 		return wslOutput{}, fmt.Errorf("wsl: %v", err)
 	}
 	cmd := exec.CommandContext(ctx, exe, args...)
@@ -59,7 +60,7 @@ func runWSL(ctx context.Context, exe string, stdout, stderr io.Writer, args ...s
 	errOut := &headWriter{w: orDiscard(stderr), max: maxWSLOutput}
 	cmd.Stdout, cmd.Stderr = out, errOut
 	cmd.WaitDelay = 2 * time.Second
-	tree, err := prepareTree(cmd, JoinCommandLine(full), winPath{})
+	tree, err := prepareTree(cmd, winargv.Join(full), winPath{})
 	if err != nil {
 		return wslOutput{}, fmt.Errorf("wsl: %v", err)
 	}

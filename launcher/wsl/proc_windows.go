@@ -22,7 +22,7 @@ type tree struct {
 }
 
 // prepareTree creates the job, hands os/exec the exact command line built
-// by JoinCommandLine (rather than its own quoting), and starts wsl.exe in
+// by winargv.Join (rather than its own quoting), and starts wsl.exe in
 // the checked working directory so that it has nothing odd to translate.
 func prepareTree(cmd *exec.Cmd, cmdLine string, dir winPath) (*tree, error) {
 	job, err := windows.CreateJobObject(nil, nil)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/aar-agent/aar-exec/internal/winargv"
 	"io"
 	"os"
 	"os/exec"
@@ -244,7 +245,7 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 	}
 	args := buildArgs(s, memKiB, linuxDir, p.Argv)
 	full := append([]string{exe}, args...)
-	if err := checkArgs(full); err != nil {
+	if err := winargv.Check(full); err != nil {
 		return plan.Result{}, fmt.Errorf("wsl: %v: %w", err, plan.ErrSetup)
 	}
 	if started != nil {
@@ -274,7 +275,7 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 	// Output pipes held open by a stray grandchild must not stall the
 	// return after the tree is gone.
 	cmd.WaitDelay = 2 * time.Second
-	tree, err := prepareTree(cmd, JoinCommandLine(full), dir)
+	tree, err := prepareTree(cmd, winargv.Join(full), dir)
 	if err != nil {
 		return plan.Result{}, fmt.Errorf("wsl: %v: %w", err, plan.ErrSetup)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/aar-agent/aar-exec/internal/winargv"
 	"io"
 	"os"
 	"os/exec"
@@ -108,7 +109,7 @@ func TestRunPassesArgumentsExactly(t *testing.T) {
 	// What wsl.exe received must survive its CommandLineToArgvW split.
 	for _, call := range w.calls(t) {
 		full := append([]string{fakeWSL(t)}, call...)
-		if back := SplitCommandLine(JoinCommandLine(full)); !slices.Equal(back, full) {
+		if back := winargv.Split(winargv.Join(full)); !slices.Equal(back, full) {
 			t.Errorf("command line does not round-trip:\n%q\n%q", full, back)
 		}
 		if i := slices.Index(call, "--exec"); i != 2 || call[0] != "-d" || call[1] != DefaultDistro {
@@ -249,7 +250,7 @@ func TestRunStartedErrorAborts(t *testing.T) {
 func TestRunRejectsUnrepresentableArgs(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	for _, argv := range [][]string{{"echo", "a\x00b"}, {"echo", "\xff"}, {"echo", strings.Repeat("x", maxCommandLine)}, nil} {
+	for _, argv := range [][]string{{"echo", "a\x00b"}, {"echo", "\xff"}, {"echo", strings.Repeat("x", winargv.MaxCommandLine)}, nil} {
 		o := runFake(t, w, &plan.Plan{Argv: argv, Dir: `C:\ws`}, Config{})
 		if !errors.Is(o.err, plan.ErrSetup) || o.enf != nil {
 			t.Errorf("argv %.20q: err %v, started %v", argv, o.err, o.enf != nil)

@@ -79,3 +79,12 @@ func TestRunWindowsTimeout(t *testing.T) {
 		t.Errorf("the job was not terminated: Run took %v", time.Since(start))
 	}
 }
+
+// hostileArgs are arguments that must cross wsl.exe's command line intact.
+func hostileArgs() []string {
+	return []string{
+		"", " ", "\t", `"`, `""`, `"""`, `\`, `\\`, `\"`, `a b`, "new\nline",
+		`%PATH%`, `^`, `&`, `|`, `<`, `>`, `$HOME`, "`id`", `$(id)`, `'`, `--exec`, `--`,
+		`C:\Program Files\x\`, "ünïcødé", "☃ 𝄞",
+	}
+}

@@ -1,21 +1,25 @@
-package wsl
+// Package winargv quotes and splits Windows command lines exactly as
+// CreateProcess hands them to CommandLineToArgvW, so an argv crosses to a
+// Windows child (the windows launcher's command, wsl.exe) unchanged.
+package winargv
 
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
-// maxCommandLine is the longest command line CreateProcessW accepts, in
+// MaxCommandLine is the longest command line CreateProcessW accepts, in
 // UTF-16 code units including the terminating NUL.
-const maxCommandLine = 32767
+const MaxCommandLine = 32767
 
-// QuoteArg quotes s so that CommandLineToArgvW reads it back as exactly s
+// Quote quotes s so that CommandLineToArgvW reads it back as exactly s
 // when it is not the first word of the command line. Arguments without
 // whitespace or double quotes are left alone. The result is meant for
 // CreateProcess, not for cmd.exe: characters such as %, ^ and & are only
 // special to cmd.exe and pass through untouched.
-func QuoteArg(s string) string {
+func Quote(s string) string {
 	if s != "" && !strings.ContainsAny(s, " \t\n\v\r\"") {
 		return s
 	}
@@ -52,15 +56,15 @@ func appendQuoted(b *strings.Builder, s string) {
 	b.WriteByte('"')
 }
 
-// JoinCommandLine builds the command line that CommandLineToArgvW, and so
-// [SplitCommandLine], splits back into args. args[0] is the program, which
+// Join builds the command line that CommandLineToArgvW, and so
+// [Split], splits back into args. args[0] is the program, which
 // CommandLineToArgvW reads without backslash escapes: it is put in quotes
 // when it is empty or holds whitespace, and it cannot hold a double quote
-// (no Windows file name does). The others are quoted by [QuoteArg].
+// (no Windows file name does). The others are quoted by [Quote].
 //
-// The result is exact only for arguments that pass checkArgs: no NUL byte,
-// valid UTF-8, and a program without quotes; [Run] checks them first.
-func JoinCommandLine(args []string) string {
+// The result is exact only for arguments that pass [Check]: no NUL byte,
+// valid UTF-8, and a program without quotes.
+func Join(args []string) string {
 	var b strings.Builder
 	for i, a := range args {
 		if i == 0 {
@@ -83,10 +87,10 @@ func JoinCommandLine(args []string) string {
 	return b.String()
 }
 
-// checkArgs reports why args cannot cross a Windows command line intact:
+// Check reports why args cannot cross a Windows command line intact:
 // the command line is UTF-16 and NUL-terminated, so NUL bytes and invalid
 // UTF-8 would be cut or replaced, and it has a length limit.
-func checkArgs(args []string) error {
+func Check(args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("empty command line")
 	}
@@ -101,19 +105,19 @@ func checkArgs(args []string) error {
 	if strings.IndexByte(args[0], '"') >= 0 {
 		return fmt.Errorf("program %q contains a double quote", args[0])
 	}
-	if n := utf16Len(JoinCommandLine(args)); n >= maxCommandLine {
-		return fmt.Errorf("command line is %d characters long, over the Windows limit of %d", n, maxCommandLine-1)
+	if n := utf16Len(Join(args)); n >= MaxCommandLine {
+		return fmt.Errorf("command line is %d characters long, over the Windows limit of %d", n, MaxCommandLine-1)
 	}
 	return nil
 }
 
-// SplitCommandLine splits a command line the way CommandLineToArgvW does:
+// Split splits a command line the way CommandLineToArgvW does:
 // the first word is the program, which ends at the next quote if it starts
 // with one and at whitespace otherwise; the other words follow the
 // backslash-and-quote rules, including the rule that three quotes in a row
 // inside a quoted word make one literal quote. An empty line gives nil,
 // where CommandLineToArgvW would return the running program's path.
-func SplitCommandLine(s string) []string {
+func Split(s string) []string {
 	if s == "" {
 		return nil
 	}
@@ -193,4 +197,14 @@ func SplitCommandLine(s string) []string {
 		}
 	}
 	return append(args, string(cur))
+}
+
+// utf16Len is the length of s in UTF-16 code units, the unit of Windows'
+// command-line limit.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
 }

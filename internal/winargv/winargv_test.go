@@ -1,4 +1,4 @@
-package wsl
+package winargv
 
 import (
 	"slices"
@@ -22,8 +22,8 @@ func TestQuoteArg(t *testing.T) {
 		{`\\"`, `"\\\\\""`},
 	}
 	for _, tt := range tests {
-		if got := QuoteArg(tt.in); got != tt.want {
-			t.Errorf("QuoteArg(%q) = %s, want %s", tt.in, got, tt.want)
+		if got := Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%q) = %s, want %s", tt.in, got, tt.want)
 		}
 	}
 }
@@ -55,8 +55,8 @@ func TestSplitCommandLine(t *testing.T) {
 		{`p """"`, []string{"p", `"`}},    // three quotes make one literal quote
 	}
 	for _, tt := range tests {
-		if got := SplitCommandLine(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("SplitCommandLine(%q) = %q, want %q", tt.in, got, tt.want)
+		if got := Split(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("Split(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -76,18 +76,18 @@ func TestJoinCommandLineRoundTrip(t *testing.T) {
 	for _, prog := range progs {
 		for _, a := range hostileArgs() {
 			for _, args := range [][]string{{prog, a}, {prog, a, a}, {prog, "x", a, "y"}} {
-				line := JoinCommandLine(args)
-				if got := SplitCommandLine(line); !slices.Equal(got, args) {
-					t.Errorf("JoinCommandLine(%q) = %s, which splits into %q", args, line, got)
+				line := Join(args)
+				if got := Split(line); !slices.Equal(got, args) {
+					t.Errorf("Join(%q) = %s, which splits into %q", args, line, got)
 				}
 			}
-			if got := SplitCommandLine("p " + QuoteArg(a)); !slices.Equal(got, []string{"p", a}) {
-				t.Errorf("QuoteArg(%q) = %s, which splits into %q", a, QuoteArg(a), got)
+			if got := Split("p " + Quote(a)); !slices.Equal(got, []string{"p", a}) {
+				t.Errorf("Quote(%q) = %s, which splits into %q", a, Quote(a), got)
 			}
 		}
 	}
 	all := append([]string{`C:\wsl.exe`}, hostileArgs()...)
-	if got := SplitCommandLine(JoinCommandLine(all)); !slices.Equal(got, all) {
+	if got := Split(Join(all)); !slices.Equal(got, all) {
 		t.Errorf("all hostile args together split into %q", got)
 	}
 }
@@ -105,16 +105,16 @@ func FuzzQuoteRoundTrip(f *testing.F) {
 			return
 		}
 		args := append([]string{`C:\Program Files\WSL\wsl.exe`}, strings.Split(in, "\x00")...)
-		if err := checkArgs(args); err != nil {
+		if err := Check(args); err != nil {
 			return
 		}
-		line := JoinCommandLine(args)
-		if got := SplitCommandLine(line); !slices.Equal(got, args) {
+		line := Join(args)
+		if got := Split(line); !slices.Equal(got, args) {
 			t.Fatalf("%q -> %s -> %q", args, line, got)
 		}
 		for _, a := range args[1:] {
-			if got := SplitCommandLine("p " + QuoteArg(a)); len(got) != 2 || got[1] != a {
-				t.Fatalf("QuoteArg(%q) = %s -> %q", a, QuoteArg(a), got)
+			if got := Split("p " + Quote(a)); len(got) != 2 || got[1] != a {
+				t.Fatalf("Quote(%q) = %s -> %q", a, Quote(a), got)
 			}
 		}
 	})
@@ -127,22 +127,22 @@ func TestCheckArgs(t *testing.T) {
 		{"p", "\xff"},
 		{"p", "\xed\xa0\x80"}, // a UTF-16 surrogate encoded in UTF-8
 		{`p"q`, "x"},
-		{"p", strings.Repeat("a", maxCommandLine)},
+		{"p", strings.Repeat("a", MaxCommandLine)},
 	}
 	for _, args := range bad {
-		if err := checkArgs(args); err == nil {
-			t.Errorf("checkArgs(%.40q) = nil, want an error", args)
+		if err := Check(args); err == nil {
+			t.Errorf("Check(%.40q) = nil, want an error", args)
 		}
 	}
-	if err := checkArgs(append([]string{"p"}, hostileArgs()...)); err != nil {
-		t.Errorf("checkArgs(hostile) = %v", err)
+	if err := Check(append([]string{"p"}, hostileArgs()...)); err != nil {
+		t.Errorf("Check(hostile) = %v", err)
 	}
 }
 
 func BenchmarkJoinCommandLine(b *testing.B) {
 	args := append([]string{`C:\Windows\System32\wsl.exe`, "-d", "aar-sandbox", "--exec", "sh", "-c",
-		scriptCD + scriptExec, "aar-exec", "/mnt/c/ws"}, hostileArgs()[1:]...)
+		`cd -- "$1" || exit 125; shift; exec "$@"`, "aar-exec", "/mnt/c/ws"}, hostileArgs()[1:]...)
 	for b.Loop() {
-		_ = JoinCommandLine(args)
+		_ = Join(args)
 	}
 }
