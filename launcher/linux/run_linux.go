@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/aar-agent/aar-exec/launcher/internal/supervise"
 	"github.com/aar-agent/aar-exec/plan"
 	"golang.org/x/sys/unix"
 )
@@ -180,52 +181,28 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	}
 	pid := cmd.Process.Pid
 
-	var res plan.Result
-	var timeout <-chan time.Time
-	if p.Timeout > 0 {
-		t := time.NewTimer(p.Timeout)
-		defer t.Stop()
-		timeout = t.C
+	e, timedOut := supervise.Wait(ctx, donec, sigc, group(pid), p.Timeout, killGrace)
+	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
+	killDescendants()
+	if e.err != nil {
+		return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, e.err)
 	}
-	var grace <-chan time.Time
-	done := ctx.Done()
-	for {
-		select {
-		case sig := <-sigc:
-			unix.Kill(-pid, sig.(syscall.Signal))
-			continue
-		case <-timeout:
-			res.TimedOut = true
-			timeout = nil
-			unix.Kill(-pid, unix.SIGTERM)
-			grace = time.After(killGrace)
-			continue
-		case <-done:
-			done = nil
-			unix.Kill(-pid, unix.SIGTERM)
-			grace = time.After(killGrace)
-			continue
-		case <-grace:
-			unix.Kill(-pid, unix.SIGKILL)
-			unix.Kill(pid, unix.SIGKILL)
-			grace = nil
-			continue
-		case e := <-donec:
-			res.Duration = time.Since(begin)
-			killDescendants()
-			if e.err != nil {
-				return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, e.err)
-			}
-			ws := e.state.Sys().(syscall.WaitStatus)
-			if ws.Signaled() {
-				res.Signal = int(ws.Signal())
-			} else {
-				res.ExitCode = ws.ExitStatus()
-			}
-			return res, nil
-		}
+	ws := e.state.Sys().(syscall.WaitStatus)
+	if ws.Signaled() {
+		res.Signal = int(ws.Signal())
+	} else {
+		res.ExitCode = ws.ExitStatus()
 	}
+	return res, nil
 }
+
+// group is the command's process group: it leads a new session, so its
+// pid is the group's id, and what it left in the group goes with it.
+type group int
+
+func (g group) Signal(sig os.Signal) { unix.Kill(-int(g), sig.(syscall.Signal)) }
+func (g group) Terminate()           { unix.Kill(-int(g), unix.SIGTERM) }
+func (g group) Kill()                { unix.Kill(-int(g), unix.SIGKILL); unix.Kill(int(g), unix.SIGKILL) }
 
 // releaseTraced waits for the command to stop at its execve, sets its
 // resource limits while it cannot run, and lets it go. Setting them on

@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"time"
 
+	"github.com/aar-agent/aar-exec/launcher/internal/supervise"
 	"github.com/aar-agent/aar-exec/plan"
 )
 
@@ -59,37 +60,19 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	donec := make(chan error, 1)
 	go func() { donec <- cmd.Wait() }()
 
-	var res plan.Result
-	var timeout, grace <-chan time.Time
-	if p.Timeout > 0 {
-		t := time.NewTimer(p.Timeout)
-		defer t.Stop()
-		timeout = t.C
+	err, timedOut := supervise.Wait(ctx, donec, sigc, tree{cmd.Process}, p.Timeout, killGrace)
+	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, err)
 	}
-	done := ctx.Done()
-	for {
-		select {
-		case sig := <-sigc:
-			signalTree(cmd.Process, sig)
-		case <-timeout:
-			res.TimedOut, timeout = true, nil
-			terminateTree(cmd.Process)
-			grace = time.After(killGrace)
-		case <-done:
-			done = nil
-			terminateTree(cmd.Process)
-			grace = time.After(killGrace)
-		case <-grace:
-			grace = nil
-			killTree(cmd.Process)
-		case err := <-donec:
-			res.Duration = time.Since(begin)
-			var ee *exec.ExitError
-			if err != nil && !errors.As(err, &ee) {
-				return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, err)
-			}
-			res.ExitCode, res.Signal = exitStatus(cmd.ProcessState)
-			return res, nil
-		}
-	}
+	res.ExitCode, res.Signal = exitStatus(cmd.ProcessState)
+	return res, nil
 }
+
+// tree is the command and what it started, as this OS can reach them.
+type tree struct{ p *os.Process }
+
+func (t tree) Signal(sig os.Signal) { signalTree(t.p, sig) }
+func (t tree) Terminate()           { terminateTree(t.p) }
+func (t tree) Kill()                { killTree(t.p) }

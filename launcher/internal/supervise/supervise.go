@@ -1,0 +1,52 @@
+// Package supervise waits for a command the way every launcher must:
+// forwarding the caller's signals, and ending it on timeout or
+// cancellation with SIGTERM (or its platform's equivalent), a grace
+// period, then a kill.
+package supervise
+
+import (
+	"context"
+	"os"
+	"time"
+)
+
+// A Tree is the command and everything it started, as one launcher sees it.
+type Tree interface {
+	Signal(sig os.Signal) // pass on a signal the caller sent aar-exec
+	Terminate()           // ask the whole tree to stop
+	Kill()                // stop it now
+}
+
+// Wait returns the first value sent on done, and whether the timeout
+// fired first. A zero timeout means none. Signals from sigs are passed to
+// the tree; aar-exec does not die from them itself, so the command's own
+// reaction decides the outcome.
+func Wait[T any](ctx context.Context, done <-chan T, sigs <-chan os.Signal, t Tree, timeout, grace time.Duration) (T, bool) {
+	var timer, graceTimer <-chan time.Time
+	if timeout > 0 {
+		tm := time.NewTimer(timeout)
+		defer tm.Stop()
+		timer = tm.C
+	}
+	timedOut := false
+	cancel := ctx.Done()
+	for {
+		select {
+		case sig := <-sigs:
+			t.Signal(sig)
+		case <-timer:
+			timedOut, timer = true, nil
+			t.Terminate()
+			graceTimer = time.After(grace)
+		case <-cancel:
+			cancel = nil
+			t.Terminate()
+			graceTimer = time.After(grace)
+		case <-graceTimer:
+			graceTimer = nil
+			t.Kill()
+		case v := <-done:
+			return v, timedOut
+		}
+	}
+}
