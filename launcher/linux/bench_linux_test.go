@@ -10,7 +10,7 @@ var defaultDenied = []string{
 	"/root/.ssh", "/root/.aws", "/root/.azure", "/root/.config/gcloud", "/root/.gnupg", "/root/.kube",
 	"/root/.docker/config.json", "/root/.netrc", "/root/.npmrc", "/root/.pypirc", "/root/.git-credentials",
 	"/root/.config/gh", "/root/.password-store", "/root/.local/state/aar-exec",
-	"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d",
+	"/etc/shadow", "/etc/gshadow", "/etc/sudoers", "/etc/sudoers.d", "/dev",
 }
 
 // BenchmarkRuleset measures building the whole Landlock ruleset, with and

@@ -60,7 +60,11 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 
 	lay := &layout{abi: abi, devices: deviceFiles, deviceDir: []string{"/dev/pts"}}
 	if len(p.DenyRead) > 0 {
-		lay.denyRead = append(append([]string{}, p.DenyRead...), blockDevices()...)
+		// Raw disks would let a command read the filesystem's bytes around
+		// Landlock, and /dev/input or /dev/kmsg a root user's keystrokes and
+		// kernel log: with read denial on, /dev is unreadable but for the
+		// device files a shell needs, which deviceFiles grants by name.
+		lay.denyRead = append(append([]string{}, p.DenyRead...), "/dev")
 	}
 	required := map[string]bool{tmp: true}
 	lay.writable = append(lay.writable, tmp)
@@ -367,20 +371,4 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
-}
-
-// blockDevices lists the raw disks under /dev: with read denial on, a
-// command must not read the filesystem's bytes around Landlock.
-func blockDevices() []string {
-	entries, err := os.ReadDir("/dev")
-	if err != nil {
-		return nil
-	}
-	var out []string
-	for _, e := range entries {
-		if e.Type()&fs.ModeDevice != 0 && e.Type()&fs.ModeCharDevice == 0 {
-			out = append(out, filepath.Join("/dev", e.Name()))
-		}
-	}
-	return out
 }

@@ -133,3 +133,16 @@ func TestReadDenial(t *testing.T) {
 		t.Errorf("read denial: the sibling was unreadable or the secret readable (exit %d)", res.ExitCode)
 	}
 }
+
+func TestReadDenialKeepsTheShellsDevices(t *testing.T) {
+	requireLandlock(t)
+	script := `echo x > /dev/null && head -c1 /dev/zero >/dev/null && head -c1 /dev/urandom >/dev/null || exit 1
+for d in /dev/vda /dev/sda /dev/nvme0n1 /dev/loop0; do [ -b $d ] && head -c1 $d >/dev/null 2>&1 && exit 2; done; exit 0`
+	res, err := run(t, script, func(p *plan.Plan) { p.DenyRead = []string{"/nonexistent-secret"} })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 {
+		t.Errorf("exit %d: 1 = a device a shell needs failed, 2 = a raw disk was readable", res.ExitCode)
+	}
+}
