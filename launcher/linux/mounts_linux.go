@@ -17,10 +17,36 @@ import (
 // protected .git aside and make a new one.
 var protectedInWorkspace = []string{".git/hooks", ".git/config"}
 
+// hostSockets are unix sockets through which a root command could run
+// code outside its sandbox: systemd-run, the D-Bus system bus, container
+// engines. Landlock below ABI 9 does not stop connecting to them; the mount
+// layer covers each with /dev/null, so connect gets ECONNREFUSED.
+var hostSockets = []string{
+	"/run/systemd/private", "/run/dbus/system_bus_socket", "/var/run/dbus/system_bus_socket",
+	"/run/docker.sock", "/var/run/docker.sock", "/run/containerd/containerd.sock",
+	"/run/podman/podman.sock", "/run/snapd.socket", "/run/user/*/systemd/private", "/run/user/*/bus",
+	"/run/user/*/docker.sock", "/run/user/*/podman/podman.sock",
+}
+
+// hiddenSockets lists the host sockets present on this machine.
+func hiddenSockets() []string {
+	var out []string
+	for _, pat := range hostSockets {
+		matches, _ := filepath.Glob(pat)
+		for _, m := range matches {
+			if st, err := os.Lstat(m); err == nil && st.Mode()&os.ModeSocket != 0 {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
 // gitMounts are the binds that protect the repositories in writable roots.
 type gitMounts struct {
 	pin      []string // bound on themselves, writable: cannot be moved aside
 	readOnly []string // bound on themselves, read-only
+	sockets  []string // covered with /dev/null
 }
 
 // readOnlyMounts moves the calling thread into a private mount namespace
@@ -73,6 +99,11 @@ func readOnlyMounts(writable []string, g gitMounts) error {
 	for _, p := range g.readOnly {
 		if err := bindOnItself(p, &ro); err != nil {
 			return fmt.Errorf("mount namespace: protect %q: %w", p, err)
+		}
+	}
+	for _, s := range g.sockets {
+		if err := unix.Mount("/dev/null", s, "", unix.MS_BIND, ""); err != nil {
+			return fmt.Errorf("mount namespace: cover socket %q: %w", s, err)
 		}
 	}
 	return nil

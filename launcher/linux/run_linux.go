@@ -99,6 +99,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	var git gitMounts
 	if mountLayer {
 		git = gitProtection(append([]string{p.Workspace}, p.Writable...))
+		git.sockets = hiddenSockets()
 		enf.ReadOnlyMounts = true
 	}
 
