@@ -13,7 +13,7 @@ func isatty(fd uintptr) bool {
 	return err == nil
 }
 
-func landlockUsable() bool { return linux.Probe().Enforceable }
+func landlockUsable() bool { return linux.Available() }
 
 // sealedCopy returns a read-only, sealed in-memory file holding data: the
 // shell reads its stdin script from it, and nothing, the command included,

@@ -15,5 +15,8 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	return plan.Result{}, fmt.Errorf("%w: the linux launcher is not available on %s", plan.ErrSetup, runtime.GOOS)
 }
 
+// Available reports false: Landlock is Linux's.
+func Available() bool { return false }
+
 // Probe reports that Landlock is not available on this OS.
 func Probe() Report { return Report{MinABI: 3} }

@@ -8,6 +8,11 @@ import (
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 )
 
+// Available reports whether linux mode can be enforced here: Landlock with
+// at least the ABI aar-exec requires. It is one syscall, cheap enough for
+// every launch, where Probe is for doctor.
+func Available() bool { return landlockABI() >= minABI }
+
 // Probe reports what this machine lets the Linux launcher enforce.
 func Probe() Report {
 	r := Report{ABI: landlockABI(), Root: os.Geteuid() == 0, MinABI: minABI}

@@ -120,15 +120,14 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		return plan.Result{}, fmt.Errorf("%w: become a child subreaper: %v", plan.ErrSetup, err)
 	}
 
-	cmd := &exec.Cmd{
-		Path:   prog,
-		Args:   p.Argv,
-		Env:    withTMPDIR(p.Env, tmp),
-		Dir:    p.Dir,
-		Stdin:  stdinOf(p),
-		Stdout: os.Stdout,
-		Stderr: os.Stderr,
-		SysProcAttr: &syscall.SysProcAttr{
+	// syscall.StartProcess rather than os/exec: os probes pidfd support by
+	// forking and reaping a throw-away child on first use, a whole extra
+	// process per launch, and this launcher waits with wait4 anyway.
+	attr := &syscall.ProcAttr{
+		Dir:   p.Dir,
+		Env:   withTMPDIR(p.Env, tmp),
+		Files: []uintptr{stdinOf(p).Fd(), os.Stdout.Fd(), os.Stderr.Fd()},
+		Sys: &syscall.SysProcAttr{
 			Setsid:    true,            // no controlling terminal to inject keystrokes into
 			Pdeathsig: syscall.SIGKILL, // dies with the thread that forks it
 			Ptrace:    true,            // stops at exec, so rlimits land before its first instruction
@@ -142,10 +141,14 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	defer signal.Stop(sigc)
 
 	type exit struct {
-		state *os.ProcessState
-		err   error
+		status unix.WaitStatus
+		err    error
 	}
-	startc := make(chan error, 1)
+	type forked struct {
+		pid int
+		err error
+	}
+	startc := make(chan forked, 1)
 	donec := make(chan exit, 1)
 	begin := time.Now()
 	go func() {
@@ -155,36 +158,34 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		runtime.LockOSThread()
 		if mountLayer {
 			if err := readOnlyMounts(lay.writable, git); err != nil {
-				startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
+				startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 				return
 			}
 		}
 		if err := restrictThread(rulesetFD); err != nil {
-			startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
+			startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 			return
 		}
-		if err := cmd.Start(); err != nil {
-			startc <- startError(prog, err)
+		pid, err := syscall.ForkExec(prog, p.Argv, attr)
+		if err != nil {
+			startc <- forked{err: startError(prog, err)}
 			return
 		}
-		if err := releaseTraced(cmd.Process.Pid, limits); err != nil {
-			cmd.Process.Kill()
-			cmd.Wait()
-			startc <- fmt.Errorf("%w: %v", plan.ErrSetup, err)
+		if err := releaseTraced(pid, limits); err != nil {
+			unix.Kill(pid, unix.SIGKILL)
+			wait(pid)
+			startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 			return
 		}
-		startc <- nil
-		err := cmd.Wait()
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			err = nil
-		}
-		donec <- exit{cmd.ProcessState, err}
+		startc <- forked{pid: pid}
+		ws, err := wait(pid)
+		donec <- exit{ws, err}
 	}()
-	if err := <-startc; err != nil {
-		return plan.Result{}, err
+	st := <-startc
+	if st.err != nil {
+		return plan.Result{}, st.err
 	}
-	pid := cmd.Process.Pid
+	pid := st.pid
 
 	e, timedOut := supervise.Wait(ctx, donec, sigc, group(pid), p.Timeout, killGrace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
@@ -192,7 +193,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if e.err != nil {
 		return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, e.err)
 	}
-	ws := e.state.Sys().(syscall.WaitStatus)
+	ws := e.status
 	if ws.Signaled() {
 		res.Signal = int(ws.Signal())
 	} else {
@@ -208,6 +209,17 @@ type group int
 func (g group) Signal(sig os.Signal) { unix.Kill(-int(g), sig.(syscall.Signal)) }
 func (g group) Terminate()           { unix.Kill(-int(g), unix.SIGTERM) }
 func (g group) Kill()                { unix.Kill(-int(g), unix.SIGKILL); unix.Kill(int(g), unix.SIGKILL) }
+
+// wait reaps pid, retrying when a signal interrupts it.
+func wait(pid int) (unix.WaitStatus, error) {
+	var ws unix.WaitStatus
+	for {
+		_, err := unix.Wait4(pid, &ws, 0, nil)
+		if !errors.Is(err, unix.EINTR) {
+			return ws, err
+		}
+	}
+}
 
 // releaseTraced waits for the command to stop at its execve, sets its
 // resource limits while it cannot run, and lets it go. Setting them on
