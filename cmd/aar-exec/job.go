@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aar-agent/aar-exec/policy"
 	"github.com/aar-agent/aar-exec/shellargs"
@@ -39,6 +40,9 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 	}
 	switch {
 	case inv.Command != nil:
+		if err := checkScript("the -c string", *inv.Command); err != nil {
+			return nil, err
+		}
 		if *inv.Command == "" && len(inv.Params) == 0 {
 			return nil, usage("empty command string after -c; give a command, as in aar-exec -c 'ls -l'")
 		}
@@ -66,8 +70,8 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 		if err != nil {
 			return nil, failed("read the script from stdin: %v", err)
 		}
-		if len(data) > maxStdinScriptBytes {
-			return nil, usage("the script on stdin is over %d bytes; split it into smaller scripts", maxStdinScriptBytes)
+		if err := checkScript("the script on stdin", string(data)); err != nil {
+			return nil, err
 		}
 		f, err := sealedCopy(data)
 		if err != nil {
@@ -144,10 +148,21 @@ func readScript(name, cwd string) ([]byte, error) {
 	if len(data) > maxScriptFileBytes {
 		return nil, usage("script %s is over %d bytes; split it, or run it with aar-exec -- /bin/sh %s to have only the sandbox judge it", name, maxScriptFileBytes, name)
 	}
-	if strings.IndexByte(string(data), 0) >= 0 {
-		return nil, usage("script %s contains NUL bytes; it is not a shell script", name)
+	return data, checkScript("script "+name, string(data))
+}
+
+// checkScript refuses input no shell script has, before the policy sees
+// it: bad input is aar-exec's error (125), not a policy decision.
+func checkScript(what, s string) error {
+	switch {
+	case len(s) > policy.MaxScriptSize:
+		return usage("%s is %d bytes, over the %d aar-exec judges; split it into smaller scripts", what, len(s), policy.MaxScriptSize)
+	case strings.IndexByte(s, 0) >= 0:
+		return usage("%s contains a NUL byte; it is not a shell script", what)
+	case !utf8.ValidString(s):
+		return usage("%s is not valid UTF-8; write other bytes with $'\\xNN'", what)
 	}
-	return data, nil
+	return nil
 }
 
 func isTerminal(w any) bool {
