@@ -20,10 +20,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// killGrace is how long a command gets between SIGTERM and SIGKILL when
-// its timeout fires.
-const killGrace = 2 * time.Second
-
 // Run runs p.Argv confined by Landlock and waits for it and everything it
 // started. started is called once the sandbox is ready, before the
 // command starts; its error aborts the run.
@@ -187,7 +183,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	}
 	pid := st.pid
 
-	e, timedOut := supervise.Wait(ctx, donec, sigc, group(pid), p.Timeout, killGrace)
+	e, timedOut := supervise.Wait(ctx, donec, sigc, group(pid), p.Timeout, supervise.Grace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
 	killDescendants()
 	if e.err != nil {

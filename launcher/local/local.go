@@ -18,8 +18,6 @@ import (
 	"github.com/aar-agent/aar-exec/plan"
 )
 
-const killGrace = 2 * time.Second
-
 // Run runs p.Argv unconfined. Only Argv, Dir, Env, Stdin and Timeout of the
 // plan are used; started receives an Enforcement with mechanism "none".
 func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, error) {
@@ -60,7 +58,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	donec := make(chan error, 1)
 	go func() { donec <- cmd.Wait() }()
 
-	err, timedOut := supervise.Wait(ctx, donec, sigc, tree{cmd.Process}, p.Timeout, killGrace)
+	err, timedOut := supervise.Wait(ctx, donec, sigc, tree{cmd.Process}, p.Timeout, supervise.Grace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {

@@ -10,6 +10,10 @@ import (
 	"time"
 )
 
+// Grace is how long a command gets between the request to stop (on
+// timeout or cancellation) and the kill.
+const Grace = 2 * time.Second
+
 // A Tree is the command and everything it started, as one launcher sees it.
 type Tree interface {
 	Signal(sig os.Signal) // pass on a signal the caller sent aar-exec
