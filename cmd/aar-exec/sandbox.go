@@ -42,8 +42,15 @@ func (a *app) plan(s *settings, j *job, pol *policy.Policy, rec *audit.Record) (
 		Timeout:      s.timeout,
 		BestEffort:   s.bestEffort,
 	}
-	if s.mode == "linux" && !s.secretReads {
-		p.DenyRead = s.secretLocations(pol)
+	if s.mode == "linux" {
+		// aar-exec's own files stay unreadable even with secret reads
+		// allowed: a command that could open the audit log could also
+		// flock it, stalling every other aar-exec and losing its own end
+		// line, and one that could read the key could forge a chain.
+		p.DenyRead = s.ownState()
+		if !s.secretReads {
+			p.DenyRead = s.secretLocations(pol)
+		}
 	}
 	return p, nil
 }
@@ -104,10 +111,7 @@ func (s *settings) secretLocations(pol *policy.Policy) []string {
 		}
 	}
 	out = append(out, systemSecrets...)
-	out = append(out, filepath.Dir(s.approvalsFile))
-	if s.hmacKeyFile != "" {
-		out = append(out, s.hmacKeyFile)
-	}
+	out = append(out, s.ownState()...)
 	for _, d := range pol.DeniedLocations() {
 		if !slices.Contains(kernelReadable, d) {
 			out = append(out, d)
@@ -126,6 +130,20 @@ func (s *settings) secretLocations(pol *policy.Policy) []string {
 // parentVar tells an aar-exec started inside the sandbox (a sub-make's
 // recipe, a script that calls aar-exec) the id of the run it is part of.
 const parentVar = "AAR_PARENT_ID"
+
+// ownState is aar-exec's own files: its state directory (approvals, the
+// default audit log and key), the audit log and the HMAC key wherever the
+// config puts them.
+func (s *settings) ownState() []string {
+	out := []string{filepath.Dir(s.approvalsFile)}
+	if s.auditPath != "" && s.auditPath != "-" {
+		out = append(out, s.auditPath)
+	}
+	if s.hmacKeyFile != "" {
+		out = append(out, s.hmacKeyFile)
+	}
+	return out
+}
 
 // codeVars make a shell run code the policy never saw.
 func codeVar(name string) bool {
