@@ -31,14 +31,13 @@ type exitError struct {
 
 func (e *exitError) Error() string { return e.msg }
 
+// failed is aar-exec's own failure (125): bad input, flag or config, or a
+// sandbox that cannot be set up. The message says what to do.
 func failed(format string, args ...any) error {
 	return &exitError{exitFailed, fmt.Sprintf(format, args...)}
 }
 
-func usage(format string, args ...any) error {
-	return &exitError{exitFailed, fmt.Sprintf(format, args...)}
-}
-
+// denied is a refusal by policy (126).
 func denied(format string, args ...any) error {
 	return &exitError{exitDenied, fmt.Sprintf(format, args...)}
 }
@@ -103,11 +102,11 @@ func (a *app) main(args []string) (int, error) {
 	}
 	inv, err := shellargs.Parse(argv0, rest, ownFlag)
 	if err != nil {
-		return 0, usage("%v", err)
+		return 0, failed("%v", err)
 	}
 	switch {
 	case shim == "" && inv.Command != nil && len(inv.Params) > 0 && inv.Params[0] == "--":
-		return 0, usage("-c and -- both given; use -c 'STRING' for a shell command or -- PROG ARGS... for a program, not both")
+		return 0, failed("-c and -- both given; use -c 'STRING' for a shell command or -- PROG ARGS... for a program, not both")
 	case inv.Help && shim == "":
 		fmt.Fprint(a.stdout, usageText)
 		return 0, nil

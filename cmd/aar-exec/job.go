@@ -27,7 +27,7 @@ const (
 func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, error) {
 	if inv.Argv != nil {
 		if len(inv.Argv) == 0 || inv.Argv[0] == "" {
-			return nil, usage("no command after --; give a program to run, as in aar-exec -- ls -l")
+			return nil, failed("no command after --; give a program to run, as in aar-exec -- ls -l")
 		}
 		return &job{req: policy.Request{Argv: inv.Argv}, argv: inv.Argv, display: joinArgv(inv.Argv)}, nil
 	}
@@ -44,7 +44,7 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 			return nil, err
 		}
 		if *inv.Command == "" && len(inv.Params) == 0 {
-			return nil, usage("empty command string after -c; give a command, as in aar-exec -c 'ls -l'")
+			return nil, failed("empty command string after -c; give a command, as in aar-exec -c 'ls -l'")
 		}
 		return &job{req: policy.Request{Script: *inv.Command}, path: shell, argv: inv.ShellArgv(shell), display: *inv.Command}, nil
 
@@ -85,7 +85,7 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 // (%ComSpec% /d /s /c "STRING"); other shells need --shell.
 func (a *app) windowsJob(inv *shellargs.Invocation) (*job, error) {
 	if inv.Command == nil {
-		return nil, usage("on Windows only -c 'STRING' and -- PROG ARGS... are supported without --shell; pass --shell with the path of bash.exe for scripts")
+		return nil, failed("on Windows only -c 'STRING' and -- PROG ARGS... are supported without --shell; pass --shell with the path of bash.exe for scripts")
 	}
 	comspec := firstNonEmpty(a.getenv("ComSpec"), `C:\Windows\System32\cmd.exe`)
 	return &job{req: policy.Request{Script: *inv.Command}, path: comspec,
@@ -106,13 +106,13 @@ func (a *app) shellFor(inv *shellargs.Invocation, s *settings, shim string) (str
 		return firstNonEmpty(s.shell, s.cfg.Safety.Sandbox.WSL.Shell, "sh"), nil // a name inside the distro
 	}
 	if !filepath.IsAbs(sh) {
-		return "", usage("--shell %q is not an absolute path; give the full path, as in --shell /bin/bash", sh)
+		return "", failed("--shell %q is not an absolute path; give the full path, as in --shell /bin/bash", sh)
 	}
 	// Wrapping ourselves would loop forever.
 	if self, err := os.Executable(); err == nil {
 		if r, err := filepath.EvalSymlinks(sh); err == nil {
 			if rs, err := filepath.EvalSymlinks(self); err == nil && r == rs {
-				return "", usage("the shell %s is aar-exec itself; point --shell at a real shell such as /bin/bash", sh)
+				return "", failed("the shell %s is aar-exec itself; point --shell at a real shell such as /bin/bash", sh)
 			}
 		}
 	}
@@ -146,7 +146,7 @@ func readScript(name, cwd string) ([]byte, error) {
 		return nil, failed("read script %s: %v", name, err)
 	}
 	if len(data) > maxScriptFileBytes {
-		return nil, usage("script %s is over %d bytes; split it, or run it with aar-exec -- /bin/sh %s to have only the sandbox judge it", name, maxScriptFileBytes, name)
+		return nil, failed("script %s is over %d bytes; split it, or run it with aar-exec -- /bin/sh %s to have only the sandbox judge it", name, maxScriptFileBytes, name)
 	}
 	return data, checkScript("script "+name, string(data))
 }
@@ -156,11 +156,11 @@ func readScript(name, cwd string) ([]byte, error) {
 func checkScript(what, s string) error {
 	switch {
 	case len(s) > policy.MaxScriptSize:
-		return usage("%s is %d bytes, over the %d aar-exec judges; split it into smaller scripts", what, len(s), policy.MaxScriptSize)
+		return failed("%s is %d bytes, over the %d aar-exec judges; split it into smaller scripts", what, len(s), policy.MaxScriptSize)
 	case strings.IndexByte(s, 0) >= 0:
-		return usage("%s contains a NUL byte; it is not a shell script", what)
+		return failed("%s contains a NUL byte; it is not a shell script", what)
 	case !utf8.ValidString(s):
-		return usage("%s is not valid UTF-8; write other bytes with $'\\xNN'", what)
+		return failed("%s is not valid UTF-8; write other bytes with $'\\xNN'", what)
 	}
 	return nil
 }

@@ -60,7 +60,7 @@ func stateDir(getenv func(string) string, home string) string {
 func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	f, err := parseFlags(own, a.getenv)
 	if err != nil {
-		return nil, usage("%v; see aar-exec --help", err)
+		return nil, failed("%v; see aar-exec --help", err)
 	}
 	s := &settings{flags: f}
 	if s.cwd, err = os.Getwd(); err != nil {
@@ -84,7 +84,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	case "local", "linux", "windows", "wsl":
 		s.mode = s.requested
 	default:
-		return nil, usage("unknown mode %q; use local, linux, windows, wsl or auto", s.requested)
+		return nil, failed("unknown mode %q; use local, linux, windows, wsl or auto", s.requested)
 	}
 
 	// Limits and switches: flag (or AAR_*), then the config file, then the default.
@@ -97,7 +97,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 		s.maxProcesses = firstPositive(f.MaxProcesses, c.Exec.MaxProcesses)
 	}
 	if f.MaxMemoryMB < 0 || f.MaxProcesses < 0 || f.Timeout < 0 {
-		return nil, usage("--max-memory-mb, --max-processes and --timeout must not be negative")
+		return nil, failed("--max-memory-mb, --max-processes and --timeout must not be negative")
 	}
 	s.timeout = f.Timeout
 	if s.timeout == 0 {
@@ -279,7 +279,7 @@ func existingDir(p, cwd, what string) (string, error) {
 // symlink would grant its target.
 func existingPath(p, cwd, what string) (string, error) {
 	if strings.IndexByte(p, 0) >= 0 {
-		return "", usage("%s contains a NUL byte", what)
+		return "", failed("%s contains a NUL byte", what)
 	}
 	r, err := filepath.EvalSymlinks(absFrom(p, cwd))
 	if err != nil {

@@ -39,7 +39,7 @@ func versionString() string {
 func (a *app) check(args []string) (int, error) {
 	inv, err := shellargs.Parse("aar-exec", args, ownFlag)
 	if err != nil {
-		return 0, usage("check: %v", err)
+		return 0, failed("check: %v", err)
 	}
 	var req policy.Request
 	switch {
@@ -48,7 +48,7 @@ func (a *app) check(args []string) (int, error) {
 	case inv.Command != nil:
 		req.Script = *inv.Command
 	default:
-		return 0, usage("check needs -c STRING or -- PROG ARGS...; for example aar-exec check -c 'rm -rf /'")
+		return 0, failed("check needs -c STRING or -- PROG ARGS...; for example aar-exec check -c 'rm -rf /'")
 	}
 	s, err := a.resolve(inv.Own, inv.Argv == nil)
 	if err != nil {
@@ -112,7 +112,7 @@ func (a *app) subcommand(args []string) (int, error) {
 	}
 	ctx, err := k.Parse(args)
 	if err != nil {
-		return 0, usage("%v; see aar-exec --help", err)
+		return 0, failed("%v; see aar-exec --help", err)
 	}
 	switch ctx.Command() {
 	case "version":
@@ -135,7 +135,7 @@ func (a *app) subcommand(args []string) (int, error) {
 	if strings.HasPrefix(ctx.Command(), "wsl") {
 		return a.wslCommand(ctx.Command(), &cli)
 	}
-	return 0, usage("unknown command %q; see aar-exec --help", ctx.Command())
+	return 0, failed("unknown command %q; see aar-exec --help", ctx.Command())
 }
 
 // doctor reports what this machine can enforce; it exits 0 when the
