@@ -209,15 +209,18 @@ func (s *settings) loadConfig(getenv func(string) string) error {
 	return nil
 }
 
-// checkReach refuses a config file, audit log, approvals file or key that
-// the command could write: whatever it can write must never loosen the
-// next command's policy or edit its record.
+// checkReach refuses a config file, audit log, approvals file, key or
+// aar-exec binary that the command could write: whatever it can write must
+// never loosen the next command's policy or edit its record, and a binary
+// it could replace would run the next command unconfined.
 func (s *settings) checkReach() error {
+	self, _ := os.Executable()
 	files := []struct{ what, path string }{
 		{"config file", s.configPath},
 		{"audit log", s.auditPath},
 		{"approvals file", s.approvalsFile},
 		{"audit key", s.hmacKeyFile},
+		{"aar-exec binary", self},
 	}
 	for _, f := range files {
 		if f.path == "" || f.path == "-" {
