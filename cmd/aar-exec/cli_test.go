@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"slices"
 	"testing"
 
@@ -107,5 +108,26 @@ func TestApplyEnv(t *testing.T) {
 	env["AAR_TIMEOUT"] = "soon"
 	if _, err := parseFlags(nil, func(k string) string { return env[k] }); err == nil {
 		t.Error("AAR_TIMEOUT=soon was accepted")
+	}
+}
+
+func TestGitTopLevel(t *testing.T) {
+	root := t.TempDir()
+	repo := root + "/repo"
+	for _, d := range []string{repo + "/.git", repo + "/sub/deeper", root + "/plain"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct{ cwd, home, want string }{
+		{repo + "/sub/deeper", "/home/u", repo},
+		{repo, "/home/u", repo},
+		{root + "/plain", "/home/u", root + "/plain"},
+		{repo + "/sub", repo, repo + "/sub"}, // the top is the home directory: use the cwd
+	}
+	for _, tt := range tests {
+		if got := gitTopLevel(tt.cwd, tt.home); got != tt.want {
+			t.Errorf("gitTopLevel(%q, home %q) = %q, want %q", tt.cwd, tt.home, got, tt.want)
+		}
 	}
 }

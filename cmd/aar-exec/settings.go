@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aar-agent/aar-exec/launcher/linux"
 	"github.com/aar-agent/aar-exec/policy"
 )
 
@@ -140,7 +141,11 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	if ws == "" {
 		ws = s.cwd
 		if asShell {
-			ws = gitTopLevel(s.cwd, s.home)
+			// The repository's top, unless that is no place to write:
+			// a stray .git in /tmp must not make /tmp the workspace.
+			if top := gitTopLevel(s.cwd, s.home); linux.CheckWritable(top, s.home, s.allowHome) == nil {
+				ws = top
+			}
 		}
 	}
 	if s.workspace, err = existingDir(ws, s.cwd, "workspace"); err != nil {
