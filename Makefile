@@ -53,7 +53,7 @@ lint: $(STATICCHECK)
 
 # Benchmarks: Go micro-benchmarks, then launch overhead against sh and bwrap.
 bench: build
-	$(GO) test -run '^$$' -bench . -benchmem ./policy/ ./redact/ ./audit/ ./shellargs/
+	$(GO) test -run '^$$' -bench . -benchmem ./policy/ ./redact/ ./audit/ ./shellargs/ ./launcher/linux/
 	@scripts/bench-launch.sh $(BIN)
 
 fuzz:
