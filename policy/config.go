@@ -100,6 +100,7 @@ type ExecSettings struct {
 	AllowHome        bool     `json:"allow_home"`
 	AllowSecretReads bool     `json:"allow_secret_reads"`
 	ApprovalsFile    string   `json:"approvals_file"`
+	Quiet            bool     `json:"quiet"` // no warnings on stderr
 }
 
 // Audit configures the audit log.

@@ -108,7 +108,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	s.readOnly = f.ReadOnly || c.Safety.ReadOnly
 	s.allowHome = f.AllowHome || c.Exec.AllowHome
 	s.secretReads = f.AllowSecretReads || c.Exec.AllowSecretReads
-	s.quiet = f.Quiet
+	s.quiet = f.Quiet || c.Exec.Quiet
 	s.envMode = firstNonEmpty(c.Exec.Env, "inherit")
 	if s.envMode != "inherit" && s.envMode != "strict" {
 		return nil, failed("config %s: aar_exec.env is %q; use \"inherit\" or \"strict\"", s.configPath, s.envMode)
