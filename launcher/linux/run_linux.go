@@ -293,15 +293,20 @@ func killDescendants() {
 	}
 }
 
-// children lists our child processes from every thread's children file.
+// children lists our child processes from every thread's children file,
+// or, on a kernel built without CONFIG_PROC_CHILDREN, by scanning /proc:
+// an empty answer must mean no children, never "could not look".
 func children() []int {
 	tasks, err := os.ReadDir("/proc/self/task")
 	if err != nil {
-		return nil
+		return childrenByScan()
 	}
 	var pids []int
 	for _, t := range tasks {
 		b, err := os.ReadFile(filepath.Join("/proc/self/task", t.Name(), "children"))
+		if errors.Is(err, fs.ErrNotExist) && t.Name() == strconv.Itoa(os.Getpid()) {
+			return childrenByScan()
+		}
 		if err != nil {
 			continue
 		}
@@ -380,4 +385,36 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// childrenByScan finds our children by their parent pid in /proc/*/stat.
+func childrenByScan() []int {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	self := os.Getpid()
+	var pids []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// The command name is in parentheses and may hold spaces; the
+		// parent pid is the second field after the closing one.
+		rest := string(b)
+		if i := strings.LastIndexByte(rest, ')'); i >= 0 {
+			rest = rest[i+1:]
+		}
+		if f := strings.Fields(rest); len(f) > 1 {
+			if ppid, err := strconv.Atoi(f[1]); err == nil && ppid == self {
+				pids = append(pids, pid)
+			}
+		}
+	}
+	return pids
 }

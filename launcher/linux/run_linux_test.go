@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
+	"slices"
 	"path/filepath"
 	"testing"
 	"time"
@@ -144,5 +146,21 @@ for d in /dev/vda /dev/sda /dev/nvme0n1 /dev/loop0; do [ -b $d ] && head -c1 $d 
 	}
 	if res.ExitCode != 0 {
 		t.Errorf("exit %d: 1 = a device a shell needs failed, 2 = a raw disk was readable", res.ExitCode)
+	}
+}
+
+// The /proc scan finds the same children as the children files, so the
+// sweep still works on a kernel without CONFIG_PROC_CHILDREN.
+func TestChildrenByScanAgrees(t *testing.T) {
+	cmd := exec.Command("sleep", "5")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	want := cmd.Process.Pid
+	for _, got := range [][]int{children(), childrenByScan()} {
+		if !slices.Contains(got, want) {
+			t.Errorf("child %d missing from %v", want, got)
+		}
 	}
 }
