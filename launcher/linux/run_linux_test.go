@@ -5,8 +5,8 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"slices"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
