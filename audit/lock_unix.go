@@ -4,33 +4,24 @@ package audit
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// lockFile takes an exclusive flock on f, waiting at most timeout.
-func lockFile(f *os.File, timeout time.Duration) error {
-	fd := int(f.Fd())
-	deadline := time.Now().Add(timeout)
-	wait := 50 * time.Microsecond
+// tryLock makes one non-blocking attempt at an exclusive flock on f.
+func tryLock(f *os.File) (bool, error) {
 	for {
-		err := unix.Flock(fd, unix.LOCK_EX|unix.LOCK_NB)
+		err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
 		switch {
 		case err == nil:
-			return nil
+			return true, nil
 		case errors.Is(err, unix.EINTR):
 			continue
-		case !errors.Is(err, unix.EWOULDBLOCK):
-			return err
+		case errors.Is(err, unix.EWOULDBLOCK):
+			return false, nil
 		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("another process held the lock for %v", timeout)
-		}
-		time.Sleep(wait)
-		wait = min(2*wait, 20*time.Millisecond)
+		return false, err
 	}
 }
 

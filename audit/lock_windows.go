@@ -4,9 +4,7 @@ package audit
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"time"
 
 	"golang.org/x/sys/windows"
 )
@@ -18,27 +16,17 @@ const (
 	lockOffsetHigh = 0x7FFFFFFF
 )
 
-// lockFile takes an exclusive LockFileEx lock on f, waiting at most
-// timeout.
-func lockFile(f *os.File, timeout time.Duration) error {
-	h := windows.Handle(f.Fd())
-	deadline := time.Now().Add(timeout)
-	wait := 50 * time.Microsecond
-	for {
-		ol := windows.Overlapped{Offset: lockOffsetLow, OffsetHigh: lockOffsetHigh}
-		err := windows.LockFileEx(h, windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ol)
-		if err == nil {
-			return nil
-		}
-		if !errors.Is(err, windows.ERROR_LOCK_VIOLATION) && !errors.Is(err, windows.ERROR_IO_PENDING) {
-			return err
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("another process held the lock for %v", timeout)
-		}
-		time.Sleep(wait)
-		wait = min(2*wait, 20*time.Millisecond)
+// tryLock makes one non-blocking attempt at an exclusive LockFileEx lock.
+func tryLock(f *os.File) (bool, error) {
+	ol := windows.Overlapped{Offset: lockOffsetLow, OffsetHigh: lockOffsetHigh}
+	err := windows.LockFileEx(windows.Handle(f.Fd()), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY, 0, 1, 0, &ol)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, windows.ERROR_LOCK_VIOLATION), errors.Is(err, windows.ERROR_IO_PENDING):
+		return false, nil
 	}
+	return false, err
 }
 
 func unlockFile(f *os.File) {
