@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/aar-agent/aar-exec/internal/testdir"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,7 +24,7 @@ const testToken = "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
 
 func testKey(t testing.TB) []byte {
 	t.Helper()
-	path := filepath.Join(tempDir(t), "keys", "audit.key")
+	path := filepath.Join(testdir.New(t), "keys", "audit.key")
 	if err := NewKey(path); err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func sampleRecord(event string) *Record {
 }
 
 func TestWriteFormat(t *testing.T) {
-	path := filepath.Join(tempDir(t), "state", "aar-exec", "audit.jsonl")
+	path := filepath.Join(testdir.New(t), "state", "aar-exec", "audit.jsonl")
 	l, err := Open(path, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +145,7 @@ func TestWriteFormat(t *testing.T) {
 }
 
 func TestWriteRejects(t *testing.T) {
-	l, err := Open(filepath.Join(tempDir(t), "a.jsonl"), nil)
+	l, err := Open(filepath.Join(testdir.New(t), "a.jsonl"), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +168,7 @@ func TestWriteRejects(t *testing.T) {
 }
 
 func TestOpenRefuses(t *testing.T) {
-	dir := tempDir(t)
+	dir := testdir.New(t)
 	if _, err := Open("", nil); err == nil {
 		t.Error("Open(\"\") succeeded")
 	}
@@ -193,7 +194,7 @@ func TestOpenRefuses(t *testing.T) {
 }
 
 func TestKeyFiles(t *testing.T) {
-	dir := tempDir(t)
+	dir := testdir.New(t)
 	p := filepath.Join(dir, "k", "audit.key")
 	if err := NewKey(p); err != nil {
 		t.Fatal(err)
@@ -244,7 +245,7 @@ func TestNewID(t *testing.T) {
 // writeKeyed writes n records to a fresh keyed log and returns its lines.
 func writeKeyed(t *testing.T, key []byte, n int) []string {
 	t.Helper()
-	path := filepath.Join(tempDir(t), "audit.jsonl")
+	path := filepath.Join(testdir.New(t), "audit.jsonl")
 	l, err := Open(path, key)
 	if err != nil {
 		t.Fatal(err)
@@ -337,7 +338,7 @@ func TestVerifyTampering(t *testing.T) {
 // points at the torn line.
 func TestTornTail(t *testing.T) {
 	key := testKey(t)
-	path := filepath.Join(tempDir(t), "audit.jsonl")
+	path := filepath.Join(testdir.New(t), "audit.jsonl")
 	if err := os.WriteFile(path, []byte(`{"time":"2026`), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -421,7 +422,7 @@ func TestConcurrentProcesses(t *testing.T) {
 	}
 	for _, keyed := range []bool{false, true} {
 		t.Run(fmt.Sprintf("keyed=%v", keyed), func(t *testing.T) {
-			dir := tempDir(t)
+			dir := testdir.New(t)
 			path := filepath.Join(dir, "audit.jsonl")
 			keyPath := ""
 			if keyed {
@@ -529,26 +530,4 @@ func BenchmarkRecordWrite(b *testing.B) {
 			}
 		})
 	}
-}
-
-// tempDir is t.TempDir with a removal Wine can perform: Go 1.26's
-// os.RemoveAll uses calls Wine 8 lacks ("unlinkat: Invalid function"), and
-// the Wine lane runs these tests as a Windows binary.
-func tempDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "aar-audit-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		var paths []string
-		filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
-			paths = append(paths, p)
-			return nil
-		})
-		for i := len(paths) - 1; i >= 0; i-- {
-			os.Remove(paths[i])
-		}
-	})
-	return dir
 }

@@ -5,6 +5,7 @@ package windows
 import (
 	"context"
 	"errors"
+	"github.com/aar-agent/aar-exec/internal/testdir"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,37 +57,13 @@ func TestMain(m *testing.M) {
 	os.Exit(99)
 }
 
-// tempDir is t.TempDir without its os.RemoveAll, which Go 1.26 implements
-// with calls Wine 8 does not have ("unlinkat: Invalid function"); the
-// removal here uses plain DeleteFile and RemoveDirectory.
-func tempDir(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "aar-wintest-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		var paths []string
-		filepath.WalkDir(dir, func(p string, _ os.DirEntry, err error) error {
-			paths = append(paths, p)
-			return nil
-		})
-		for i := len(paths) - 1; i >= 0; i-- {
-			if err := os.Remove(paths[i]); err != nil && !os.IsNotExist(err) {
-				t.Errorf("cleanup: %v", err)
-			}
-		}
-	})
-	return dir
-}
-
 func childPlan(t *testing.T, mode, arg string) *plan.Plan {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws := tempDir(t)
+	ws := testdir.New(t)
 	return &plan.Plan{
 		Argv:      []string{exe},
 		Dir:       ws,
@@ -98,7 +75,7 @@ func childPlan(t *testing.T, mode, arg string) *plan.Plan {
 
 func TestRunFailsClosedUnlessEnforced(t *testing.T) {
 	enforced := Probe().Enforceable()
-	marker := filepath.Join(tempDir(t), "ran")
+	marker := filepath.Join(testdir.New(t), "ran")
 	p := childPlan(t, "marker", marker)
 	p.MaxMemoryMB = 512
 	calls := 0
@@ -123,7 +100,7 @@ func TestRunFailsClosedUnlessEnforced(t *testing.T) {
 }
 
 func TestRunBestEffort(t *testing.T) {
-	marker := filepath.Join(tempDir(t), "ran")
+	marker := filepath.Join(testdir.New(t), "ran")
 	p := childPlan(t, "marker", marker)
 	p.BestEffort = true
 	p.MaxMemoryMB = 256
@@ -177,7 +154,7 @@ func TestRunCancelTerminatesAfterGrace(t *testing.T) {
 }
 
 func TestRunWaitsForTheWholeTree(t *testing.T) {
-	marker := filepath.Join(tempDir(t), "late")
+	marker := filepath.Join(testdir.New(t), "late")
 	p := childPlan(t, "spawn", marker)
 	p.BestEffort = true
 	res, err := Run(context.Background(), p, Options{UseLowIntegrity: true}, nil)
@@ -190,7 +167,7 @@ func TestRunWaitsForTheWholeTree(t *testing.T) {
 }
 
 func TestRunInheritsOnlyStdio(t *testing.T) {
-	f, err := os.Create(filepath.Join(tempDir(t), "secret"))
+	f, err := os.Create(filepath.Join(testdir.New(t), "secret"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +186,7 @@ func TestRunInheritsOnlyStdio(t *testing.T) {
 }
 
 func TestRunStartedErrorAbortsBeforeAnythingRuns(t *testing.T) {
-	marker := filepath.Join(tempDir(t), "ran")
+	marker := filepath.Join(testdir.New(t), "ran")
 	p := childPlan(t, "marker", marker)
 	p.BestEffort = true
 	boom := errors.New("audit: disk full")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/aar-agent/aar-exec/internal/testdir"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,7 +56,7 @@ func fakeWSL(t testing.TB) string {
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if fakeDir != "" {
-		if err := removeTree(fakeDir); err != nil {
+		if err := testdir.Remove(fakeDir); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			code = 1
 		}
@@ -71,7 +72,7 @@ type fakeWorld struct {
 
 func newFakeWorld(t testing.TB, distros ...string) *fakeWorld {
 	t.Helper()
-	tmp := tempDir(t)
+	tmp := testdir.New(t)
 	w := &fakeWorld{
 		root:  filepath.Join(tmp, "drives"),
 		state: filepath.Join(tmp, "state.json"),
@@ -141,36 +142,4 @@ func requireUnixShell(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh in PATH")
 	}
-}
-
-// tempDir is t.TempDir with a removal that Wine can do: Go 1.26's
-// os.RemoveAll uses Windows calls Wine 8 lacks ("unlinkat: Invalid
-// function"), while removing one entry at a time, deepest first, works.
-func tempDir(t testing.TB) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "aar-wsl-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := removeTree(dir); err != nil {
-			t.Errorf("cleanup: %v", err)
-		}
-	})
-	return dir
-}
-
-// removeTree removes dir and everything in it, deepest first.
-func removeTree(dir string) error {
-	var paths []string
-	_ = filepath.WalkDir(dir, func(p string, _ os.DirEntry, _ error) error {
-		paths = append(paths, p)
-		return nil
-	})
-	for i := len(paths) - 1; i >= 0; i-- {
-		if err := os.Remove(paths[i]); err != nil && !os.IsNotExist(err) {
-			return err
-		}
-	}
-	return nil
 }

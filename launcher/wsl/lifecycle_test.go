@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"github.com/aar-agent/aar-exec/internal/testdir"
 	"os"
 	"path/filepath"
 	"slices"
@@ -20,7 +21,7 @@ func writeProfile(t *testing.T, p Profile) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(tempDir(t), "profile.json")
+	path := filepath.Join(testdir.New(t), "profile.json")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func writeProfile(t *testing.T, p Profile) string {
 // writeTarball writes a stand-in rootfs and returns its path and SHA-256.
 func writeTarball(t *testing.T) (string, string) {
 	t.Helper()
-	path := filepath.Join(tempDir(t), "rootfs.tar.gz")
+	path := filepath.Join(testdir.New(t), "rootfs.tar.gz")
 	data := []byte("not really a tarball")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestSetup(t *testing.T) {
 		Packages:              []string{"git", "python3"},
 	})
 	cfg := Config{Exe: fakeWSL(t), Profile: prof}
-	dir := filepath.Join(tempDir(t), "install")
+	dir := filepath.Join(testdir.New(t), "install")
 	var out bytes.Buffer
 	opt := SetupOptions{InstallDir: dir, Stdout: &out}
 	if err := Setup(context.Background(), cfg, opt); err != nil {
@@ -120,7 +121,7 @@ func TestSetupFailureLeavesNoDistro(t *testing.T) {
 	tarball, _ := writeTarball(t)
 	prof := writeProfile(t, Profile{Rootfs: tarball, PreInstallCommands: []string{
 		"i=0; while [ $i -lt 100 ]; do echo noise line $i >&2; i=$((i+1)); done; echo broken >&2; exit 3"}})
-	err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: tempDir(t), Distro: "d1"})
+	err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: testdir.New(t), Distro: "d1"})
 	if err == nil || !strings.Contains(err.Error(), "exit status 3") || !strings.Contains(err.Error(), "broken") {
 		t.Fatalf("Setup: %v, want the failing step", err)
 	}
@@ -140,15 +141,15 @@ func TestSetupRefusesBadInput(t *testing.T) {
 		opt  SetupOptions
 		want string
 	}{
-		{"no rootfs", Profile{}, SetupOptions{InstallDir: tempDir(t)}, "init-profiles"},
+		{"no rootfs", Profile{}, SetupOptions{InstallDir: testdir.New(t)}, "init-profiles"},
 		{"bad package", Profile{Rootfs: tarball, PackageInstallCommand: "x {packages}"},
-			SetupOptions{InstallDir: tempDir(t), Packages: []string{"a;rm -rf /"}}, "contains"},
+			SetupOptions{InstallDir: testdir.New(t), Packages: []string{"a;rm -rf /"}}, "contains"},
 		{"option package", Profile{Rootfs: tarball, PackageInstallCommand: "x {packages}"},
-			SetupOptions{InstallDir: tempDir(t), Packages: []string{"--force"}}, "starts with '-'"},
-		{"bad distro", Profile{Rootfs: tarball}, SetupOptions{InstallDir: tempDir(t), Distro: "a b"}, "distro name"},
-		{"checksum", Profile{Rootfs: tarball, RootfsSHA256: strings.Repeat("0", 64)}, SetupOptions{InstallDir: tempDir(t)}, "SHA-256"},
+			SetupOptions{InstallDir: testdir.New(t), Packages: []string{"--force"}}, "starts with '-'"},
+		{"bad distro", Profile{Rootfs: tarball}, SetupOptions{InstallDir: testdir.New(t), Distro: "a b"}, "distro name"},
+		{"checksum", Profile{Rootfs: tarball, RootfsSHA256: strings.Repeat("0", 64)}, SetupOptions{InstallDir: testdir.New(t)}, "SHA-256"},
 		{"no install dir", Profile{Rootfs: tarball, RootfsSHA256: sum}, SetupOptions{}, "LOCALAPPDATA"},
-		{"missing tarball", Profile{Rootfs: tarball + ".gone"}, SetupOptions{InstallDir: tempDir(t)}, "rootfs"},
+		{"missing tarball", Profile{Rootfs: tarball + ".gone"}, SetupOptions{InstallDir: testdir.New(t)}, "rootfs"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -178,7 +179,7 @@ func TestSetupDownloads(t *testing.T) {
 		}
 		return os.WriteFile(dest, data, 0o600)
 	}
-	t.Setenv("LOCALAPPDATA", tempDir(t))
+	t.Setenv("LOCALAPPDATA", testdir.New(t))
 	prof := writeProfile(t, Profile{RootfsURL: url, RootfsSHA256: sum})
 	if err := Setup(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{Download: download}); err != nil {
 		t.Fatalf("Setup: %v", err)
@@ -237,7 +238,7 @@ func TestReset(t *testing.T) {
 	w.setenv(t)
 	tarball, _ := writeTarball(t)
 	prof := writeProfile(t, Profile{Rootfs: tarball})
-	if err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: tempDir(t)}); err != nil {
+	if err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: prof}, SetupOptions{InstallDir: testdir.New(t)}); err != nil {
 		t.Fatalf("Reset: %v", err)
 	}
 	calls := w.calls(t)
@@ -253,7 +254,7 @@ func TestReset(t *testing.T) {
 	// A rootfs that fails its checksum must not cost the user the
 	// existing distro.
 	bad := writeProfile(t, Profile{Rootfs: tarball, RootfsSHA256: strings.Repeat("a", 64)})
-	err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: bad}, SetupOptions{InstallDir: tempDir(t)})
+	err := Reset(context.Background(), Config{Exe: fakeWSL(t), Profile: bad}, SetupOptions{InstallDir: testdir.New(t)})
 	if err == nil || !strings.Contains(err.Error(), "SHA-256") {
 		t.Fatalf("Reset with a bad rootfs: %v", err)
 	}
@@ -290,7 +291,7 @@ func TestProbe(t *testing.T) {
 }
 
 func TestInitProfiles(t *testing.T) {
-	dir := filepath.Join(tempDir(t), "profiles")
+	dir := filepath.Join(testdir.New(t), "profiles")
 	paths, err := InitProfiles(dir)
 	if err != nil {
 		t.Fatalf("InitProfiles: %v", err)
@@ -333,7 +334,7 @@ func TestLoadProfileRejects(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(tempDir(t), "p.json")
+			path := filepath.Join(testdir.New(t), "p.json")
 			if err := os.WriteFile(path, []byte(tt.data), 0o600); err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/aar-agent/aar-exec/internal/testdir"
 	"github.com/aar-agent/aar-exec/internal/winargv"
 	"io"
 	"os"
@@ -136,7 +137,7 @@ func TestRunWorkingDirectory(t *testing.T) {
 func TestRunCdFailsClosed(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	marker := filepath.Join(tempDir(t), "ran")
+	marker := filepath.Join(testdir.New(t), "ran")
 	o := runFake(t, w, &plan.Plan{Argv: []string{"touch", marker}, Dir: `C:\ws\missing`}, Config{})
 	if !errors.Is(o.err, plan.ErrSetup) || !strings.Contains(o.err.Error(), "cannot be entered") {
 		t.Fatalf("err %v, want ErrSetup about the directory", o.err)
@@ -166,7 +167,7 @@ func TestRunGuardDeniesBeforeSpawning(t *testing.T) {
 func TestRunTimeoutKillsTree(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	late := filepath.Join(tempDir(t), "late")
+	late := filepath.Join(testdir.New(t), "late")
 	script := `(sleep 2; touch "$1") & sleep 30`
 	o := runFake(t, w, &plan.Plan{Argv: []string{"sh", "-c", script, "sh", late}, Dir: `C:\ws`,
 		Timeout: 200 * time.Millisecond}, Config{})
@@ -272,7 +273,7 @@ func TestRunRejectsUnrepresentableArgs(t *testing.T) {
 func TestRunConfigFromProfile(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, "from-profile")
-	prof := filepath.Join(tempDir(t), "p.json")
+	prof := filepath.Join(testdir.New(t), "p.json")
 	if err := os.WriteFile(prof, []byte(`{"distro":"from-profile","shell":"sh"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -290,7 +291,7 @@ func TestRunConfigFromProfile(t *testing.T) {
 func TestRunStdin(t *testing.T) {
 	requireUnixShell(t)
 	w := newFakeWorld(t, DefaultDistro)
-	f, err := os.CreateTemp(tempDir(t), "stdin")
+	f, err := os.CreateTemp(testdir.New(t), "stdin")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ package wsl
 import (
 	"context"
 	"errors"
+	"github.com/aar-agent/aar-exec/internal/testdir"
 	"io"
 	"os"
 	"path/filepath"
@@ -23,7 +24,7 @@ import (
 
 func windowsWorkspace(t *testing.T) (ws, sub string) {
 	t.Helper()
-	ws = tempDir(t)
+	ws = testdir.New(t)
 	sub = filepath.Join(ws, "Sub Dir")
 	if err := os.Mkdir(sub, 0o755); err != nil {
 		t.Fatal(err)
