@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/aar-agent/aar-exec/policy"
 	"github.com/aar-agent/aar-exec/shellargs"
 )
 
@@ -40,7 +41,8 @@ func TestCommandEnv(t *testing.T) {
 	}
 }
 
-func TestInside(t *testing.T) {
+// TestWithin pins the containment the reach checks rely on.
+func TestWithin(t *testing.T) {
 	tests := []struct {
 		p, dir string
 		want   bool
@@ -54,8 +56,8 @@ func TestInside(t *testing.T) {
 		{"/anything", "/", true},
 	}
 	for _, tt := range tests {
-		if got := inside(tt.p, tt.dir); got != tt.want {
-			t.Errorf("inside(%q, %q) = %v, want %v", tt.p, tt.dir, got, tt.want)
+		if got := policy.Within(tt.p, tt.dir, "/"); got != tt.want {
+			t.Errorf("policy.Within(%q, %q) = %v, want %v", tt.p, tt.dir, got, tt.want)
 		}
 	}
 }

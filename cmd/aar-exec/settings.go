@@ -233,7 +233,7 @@ func (s *settings) checkReach() error {
 		}
 		real := resolveExisting(f.path)
 		for _, w := range append([]string{s.workspace}, s.allowWrite...) {
-			if inside(real, w) || inside(f.path, w) {
+			if policy.Within(real, w, s.cwd) || policy.Within(f.path, w, s.cwd) {
 				return failed("the %s %s lies inside the writable path %s, where the command could change it; keep it outside every workspace and --allow-write path",
 					f.what, f.path, w)
 			}
@@ -323,12 +323,6 @@ func expandHome(p, home string) string {
 		return filepath.Join(home, rest)
 	}
 	return p
-}
-
-// inside reports whether p is dir or lies beneath it.
-func inside(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
 func firstNonEmpty(vals ...string) string {
