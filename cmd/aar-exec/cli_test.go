@@ -96,20 +96,58 @@ func TestCheckScript(t *testing.T) {
 	}
 }
 
-func TestApplyEnv(t *testing.T) {
+func TestParseFlags(t *testing.T) {
 	env := map[string]string{"AAR_MODE": "local", "AAR_TIMEOUT": "90s", "AAR_READ_ONLY": "true",
-		"AAR_DENIED_PATHS": "**/a,**/b", "AAR_MAX_MEMORY_MB": "64"}
-	f, err := parseFlags([]string{"--mode=linux", "--denied-paths=**/c"}, func(k string) string { return env[k] })
+		"AAR_DENIED_PATHS": "**/a,**/b", "AAR_MAX_MEMORY_MB": "64", "AAR_ALLOW_WRITE": "/env"}
+	getenv := func(k string) string { return env[k] }
+	f, err := parseFlags([]string{"--mode=linux", "--denied-paths=**/c", "--allow-write=/x:/y",
+		"--allow-write=/z", "--quiet", "--max-processes=7"}, getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if f.Mode != "linux" || f.Timeout.Seconds() != 90 || !f.ReadOnly || f.MaxMemoryMB != 64 ||
-		!slices.Equal(f.DeniedPaths, []string{"**/c", "**/a", "**/b"}) {
-		t.Errorf("flags win over AAR_*, denied paths add up: got %+v", f)
+		!f.Quiet || f.MaxProcesses != 7 ||
+		!slices.Equal(f.DeniedPaths, []string{"**/c", "**/a", "**/b"}) ||
+		!slices.Equal(f.AllowWrite, []string{"/x", "/y", "/z"}) {
+		t.Errorf("flags win over AAR_*, lists add up, denied paths take both: got %+v", f)
 	}
-	env["AAR_TIMEOUT"] = "soon"
-	if _, err := parseFlags(nil, func(k string) string { return env[k] }); err == nil {
-		t.Error("AAR_TIMEOUT=soon was accepted")
+
+	bad := []struct {
+		own []string
+		env map[string]string
+	}{
+		{nil, map[string]string{"AAR_TIMEOUT": "soon"}},
+		{nil, map[string]string{"AAR_QUIET": "maybe"}},
+		{nil, map[string]string{"AAR_MAX_PROCESSES": "many"}},
+		{[]string{"--timeout=banana"}, nil},
+		{[]string{"--max-memory-mb=1e3"}, nil},
+		{[]string{"--no-such-flag=1"}, nil},
+	}
+	for _, b := range bad {
+		if _, err := parseFlags(b.own, func(k string) string { return b.env[k] }); err == nil {
+			t.Errorf("parseFlags(%q, %v) accepted it", b.own, b.env)
+		}
+	}
+}
+
+func TestOwnFlag(t *testing.T) {
+	tests := []struct {
+		name              string
+		isOwn, takesValue bool
+	}{
+		{"workspace", true, true},
+		{"denied-paths", true, true},
+		{"timeout", true, true},
+		{"quiet", true, false},
+		{"no-require-approval", true, false},
+		{"login", false, false},
+		{"json", false, false},
+	}
+	for _, tt := range tests {
+		isOwn, takesValue := ownFlag(tt.name)
+		if isOwn != tt.isOwn || takesValue != tt.takesValue {
+			t.Errorf("ownFlag(%q) = %v, %v; want %v, %v", tt.name, isOwn, takesValue, tt.isOwn, tt.takesValue)
+		}
 	}
 }
 

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/alecthomas/kong"
 )
 
 // runFlags are aar-exec's own flags. They are long options bash does not
@@ -14,129 +12,155 @@ import (
 // them. Each can also come from an AAR_* environment variable; flags win
 // over the environment, which wins over the config file.
 type runFlags struct {
-	Workspace        string        `env:"AAR_WORKSPACE" help:"The writable root (default: the git top-level of the working directory when called as a shell, else the working directory)."`
-	Mode             string        `env:"AAR_MODE" help:"local, linux, windows, wsl or auto (default auto)."`
-	Config           string        `env:"AAR_CONFIG" help:"Config file (default ~/.aar/config.json when present)."`
-	AuditLog         string        `name:"audit-log" help:"Audit log file, - for stderr, off to disable."`
-	MaxMemoryMB      int           `name:"max-memory-mb" help:"Memory cap in MiB (RLIMIT_DATA; default 512)."`
-	MaxProcesses     int           `name:"max-processes" help:"Process cap (RLIMIT_NPROC; applies to non-root users)."`
-	Timeout          time.Duration `env:"AAR_TIMEOUT" help:"Kill the command and everything it started after this long (exit 124)."`
-	AllowWrite       []string      `name:"allow-write" sep:":" help:"Another writable path (repeatable)."`
-	Env              []string      `name:"env" sep:"," help:"Pass this environment variable through unchanged (repeatable)."`
-	BestEffort       bool          `name:"best-effort" help:"Run with weaker confinement rather than refuse."`
-	ReadOnly         bool          `name:"read-only" help:"Nothing is writable, not even the workspace."`
-	Quiet            bool          `env:"AAR_QUIET" help:"No warnings on stderr."`
-	Shell            string        `env:"AAR_SHELL" help:"The shell that runs -c strings (default /bin/sh; /bin/bash when bash-only options are given)."`
-	AllowHome        bool          `name:"allow-home" help:"Allow the home directory itself as workspace."`
-	AllowSecretReads bool          `name:"allow-secret-reads" help:"Do not make credential stores unreadable in linux mode."`
+	Workspace        string
+	Mode             string
+	Config           string
+	AuditLog         string
+	MaxMemoryMB      int
+	MaxProcesses     int
+	Timeout          time.Duration
+	AllowWrite       []string
+	Env              []string
+	BestEffort       bool
+	ReadOnly         bool
+	Quiet            bool
+	Shell            string
+	AllowHome        bool
+	AllowSecretReads bool
 
 	// The Aar CLI's safety flags, same names and meanings.
-	RequireApproval   bool     `name:"require-approval" help:"Ask before writes and execution."`
-	NoRequireApproval bool     `name:"no-require-approval" help:"Do not ask before writes and execution."`
-	RestrictToCwd     bool     `name:"restrict-to-cwd" help:"allowed_paths becomes the working directory."`
-	NoRestrictToCwd   bool     `name:"no-restrict-to-cwd" help:"Clear allowed_paths."`
-	DeniedPaths       []string `name:"denied-paths" sep:"," help:"Comma-separated globs appended to the denied paths."`
-	AllowedPaths      []string `name:"allowed-paths" sep:"," help:"Comma-separated globs that replace allowed_paths (overrides --restrict-to-cwd)."`
+	RequireApproval   bool
+	NoRequireApproval bool
+	RestrictToCwd     bool
+	NoRestrictToCwd   bool
+	DeniedPaths       []string
+	AllowedPaths      []string
+}
 
-	JSON bool `name:"json" help:"doctor: print JSON."`
+// A flagSpec is one of aar-exec's own flags: its name, the AAR_* variable
+// that can set it instead, and the field it fills. sep splits list values.
+type flagSpec struct {
+	name, env string
+	field     func(*runFlags) any
+	sep       string
+}
+
+// ownFlags is the one table of aar-exec's own flags: shellargs asks it
+// which words are ours, and parseFlags fills runFlags from it. The env
+// names avoid KEY, TOKEN, SECRET, AUTH and PASS, which some agents strip.
+//
+// shellargs has already split the command line by bash's grammar, so all
+// that is left is turning "--name=value" into a field. kong did that
+// before, but building its model from struct tags cost 0.5-0.8 ms of a
+// cold start, a third of the launch budget; kong still parses the
+// subcommands, where that does not matter.
+var ownFlags = []flagSpec{
+	{"workspace", "AAR_WORKSPACE", func(f *runFlags) any { return &f.Workspace }, ""},
+	{"mode", "AAR_MODE", func(f *runFlags) any { return &f.Mode }, ""},
+	{"config", "AAR_CONFIG", func(f *runFlags) any { return &f.Config }, ""},
+	{"audit-log", "AAR_AUDIT_LOG", func(f *runFlags) any { return &f.AuditLog }, ""},
+	{"max-memory-mb", "AAR_MAX_MEMORY_MB", func(f *runFlags) any { return &f.MaxMemoryMB }, ""},
+	{"max-processes", "AAR_MAX_PROCESSES", func(f *runFlags) any { return &f.MaxProcesses }, ""},
+	{"timeout", "AAR_TIMEOUT", func(f *runFlags) any { return &f.Timeout }, ""},
+	{"allow-write", "AAR_ALLOW_WRITE", func(f *runFlags) any { return &f.AllowWrite }, ":"},
+	{"env", "AAR_PASS_ENV", func(f *runFlags) any { return &f.Env }, ","},
+	{"shell", "AAR_SHELL", func(f *runFlags) any { return &f.Shell }, ""},
+	{"best-effort", "AAR_BEST_EFFORT", func(f *runFlags) any { return &f.BestEffort }, ""},
+	{"read-only", "AAR_READ_ONLY", func(f *runFlags) any { return &f.ReadOnly }, ""},
+	{"quiet", "AAR_QUIET", func(f *runFlags) any { return &f.Quiet }, ""},
+	{"allow-home", "AAR_ALLOW_HOME", func(f *runFlags) any { return &f.AllowHome }, ""},
+	{"allow-secret-reads", "AAR_ALLOW_SECRET_READS", func(f *runFlags) any { return &f.AllowSecretReads }, ""},
+	{"require-approval", "", func(f *runFlags) any { return &f.RequireApproval }, ""},
+	{"no-require-approval", "", func(f *runFlags) any { return &f.NoRequireApproval }, ""},
+	{"restrict-to-cwd", "", func(f *runFlags) any { return &f.RestrictToCwd }, ""},
+	{"no-restrict-to-cwd", "", func(f *runFlags) any { return &f.NoRestrictToCwd }, ""},
+	{"denied-paths", "AAR_DENIED_PATHS", func(f *runFlags) any { return &f.DeniedPaths }, ","},
+	{"allowed-paths", "AAR_ALLOWED_PATHS", func(f *runFlags) any { return &f.AllowedPaths }, ","},
 }
 
 // ownFlag tells shellargs which long options are aar-exec's own and
-// whether they take a value.
+// whether they take a value: every flag but the switches does.
 func ownFlag(name string) (isOwn, takesValue bool) {
-	switch name {
-	case "workspace", "mode", "config", "audit-log", "max-memory-mb", "max-processes", "timeout",
-		"allow-write", "env", "shell", "denied-paths", "allowed-paths":
-		return true, true
-	case "best-effort", "read-only", "quiet", "allow-home", "allow-secret-reads", "require-approval",
-		"no-require-approval", "restrict-to-cwd", "no-restrict-to-cwd", "json":
-		return true, false
+	for _, s := range ownFlags {
+		if s.name == name {
+			_, isBool := s.field(&runFlags{}).(*bool)
+			return true, !isBool
+		}
 	}
 	return false, false
 }
 
-// parseFlags fills runFlags from aar-exec's own flags (as shellargs found
-// them, "--name=value"), then from the AAR_* environment for what no flag
-// set. kong only runs when there are flags: building its model costs about
-// 0.35 ms, and make recipes and agents usually pass none.
+// parseFlags fills runFlags from aar-exec's own flags, as shellargs found
+// them ("--name=value" or "--name"), then from the AAR_* environment for
+// what no flag set. Lists given twice add up; AAR_DENIED_PATHS adds to
+// --denied-paths, because denied lists only ever grow.
 func parseFlags(own []string, getenv func(string) string) (*runFlags, error) {
 	var f runFlags
-	if len(own) > 0 {
-		k, err := kong.New(&f, kong.Name("aar-exec"), kong.Exit(func(int) {}))
-		if err != nil {
-			return nil, err
+	set := make(map[string]bool, len(own))
+	for _, word := range own {
+		name, value, hasValue := strings.Cut(strings.TrimPrefix(word, "--"), "=")
+		spec := findFlag(name)
+		if spec == nil {
+			return nil, fmt.Errorf("unknown flag --%s", name)
 		}
-		if _, err := k.Parse(own); err != nil {
-			return nil, err
+		if !hasValue {
+			value = "true"
 		}
+		if err := spec.set(&f, value); err != nil {
+			return nil, fmt.Errorf("--%s: %v", name, err)
+		}
+		set[name] = true
 	}
-	if err := f.applyEnv(getenv); err != nil {
-		return nil, err
+	for i := range ownFlags {
+		spec := &ownFlags[i]
+		v := ""
+		if spec.env != "" {
+			v = getenv(spec.env)
+		}
+		if v == "" || (set[spec.name] && spec.name != "denied-paths") {
+			continue
+		}
+		if err := spec.set(&f, v); err != nil {
+			return nil, fmt.Errorf("%s: %v", spec.env, err)
+		}
 	}
 	return &f, nil
 }
 
-// applyEnv fills every flag left unset from its AAR_* variable. The names
-// avoid KEY, TOKEN, SECRET, AUTH and PASS, which some agents strip.
-func (f *runFlags) applyEnv(getenv func(string) string) error {
-	strs := []struct {
-		v    *string
-		name string
-	}{{&f.Workspace, "AAR_WORKSPACE"}, {&f.Mode, "AAR_MODE"}, {&f.Config, "AAR_CONFIG"},
-		{&f.AuditLog, "AAR_AUDIT_LOG"}, {&f.Shell, "AAR_SHELL"}}
-	for _, s := range strs {
-		if *s.v == "" {
-			*s.v = getenv(s.name)
+func findFlag(name string) *flagSpec {
+	for i := range ownFlags {
+		if ownFlags[i].name == name {
+			return &ownFlags[i]
 		}
 	}
-	ints := []struct {
-		v    *int
-		name string
-	}{{&f.MaxMemoryMB, "AAR_MAX_MEMORY_MB"}, {&f.MaxProcesses, "AAR_MAX_PROCESSES"}}
-	for _, n := range ints {
-		if v := getenv(n.name); v != "" && *n.v == 0 {
-			i, err := strconv.Atoi(v)
-			if err != nil {
-				return fmt.Errorf("%s=%q is not a whole number", n.name, v)
-			}
-			*n.v = i
-		}
-	}
-	if v := getenv("AAR_TIMEOUT"); v != "" && f.Timeout == 0 {
-		d, err := time.ParseDuration(v)
+	return nil
+}
+
+// set parses value into the flag's field; a list gains the value's items.
+func (s *flagSpec) set(f *runFlags, value string) error {
+	switch p := s.field(f).(type) {
+	case *string:
+		*p = value
+	case *int:
+		n, err := strconv.Atoi(value)
 		if err != nil {
-			return fmt.Errorf("AAR_TIMEOUT=%q is not a duration such as 90s", v)
+			return fmt.Errorf("%q is not a whole number", value)
 		}
-		f.Timeout = d
-	}
-	bools := []struct {
-		v    *bool
-		name string
-	}{{&f.BestEffort, "AAR_BEST_EFFORT"}, {&f.ReadOnly, "AAR_READ_ONLY"}, {&f.Quiet, "AAR_QUIET"},
-		{&f.AllowHome, "AAR_ALLOW_HOME"}, {&f.AllowSecretReads, "AAR_ALLOW_SECRET_READS"}}
-	for _, b := range bools {
-		if v := getenv(b.name); v != "" && !*b.v {
-			on, err := strconv.ParseBool(v)
-			if err != nil {
-				return fmt.Errorf("%s=%q is not true or false", b.name, v)
-			}
-			*b.v = on
+		*p = n
+	case *bool:
+		on, err := strconv.ParseBool(value)
+		if err != nil {
+			return fmt.Errorf("%q is not true or false", value)
 		}
-	}
-	lists := []struct {
-		v    *[]string
-		name string
-		sep  string
-	}{{&f.AllowWrite, "AAR_ALLOW_WRITE", ":"}, {&f.Env, "AAR_PASS_ENV", ","},
-		{&f.AllowedPaths, "AAR_ALLOWED_PATHS", ","}}
-	for _, l := range lists {
-		if v := getenv(l.name); v != "" && len(*l.v) == 0 {
-			*l.v = strings.Split(v, l.sep)
+		*p = on
+	case *time.Duration:
+		d, err := time.ParseDuration(value)
+		if err != nil {
+			return fmt.Errorf("%q is not a duration such as 90s", value)
 		}
-	}
-	// Denied paths only ever grow: the environment's add to the flag's.
-	if v := getenv("AAR_DENIED_PATHS"); v != "" {
-		f.DeniedPaths = append(f.DeniedPaths, strings.Split(v, ",")...)
+		*p = d
+	case *[]string:
+		*p = append(*p, strings.Split(value, s.sep)...)
 	}
 	return nil
 }
