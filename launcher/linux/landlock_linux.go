@@ -190,3 +190,52 @@ func readDirNoFollow(dir string) ([]fs.DirEntry, error) {
 	defer f.Close()
 	return f.ReadDir(-1)
 }
+
+// unprotected returns the denied paths that Landlock must hide: those
+// the command could otherwise read. Without the mount layer every denied
+// path costs a grant per sibling of each directory above it (/etc alone
+// has over a hundred entries), so paths the file permissions already
+// keep from the command are left out: a non-root command with no
+// capabilities cannot read /etc/shadow, and cannot chmod what it does not
+// own. A path whose owner is the command's uid, or which lies beneath a
+// directory it owns, stays in, since the owner can change its mode. So
+// does everything when the supervisor is root, and everything the
+// supervisor can read, capabilities included. A missing path is left
+// out: there is nothing to hide.
+func unprotected(paths []string) []string {
+	uid := os.Geteuid()
+	var out []string
+	for _, p := range paths {
+		var st unix.Stat_t
+		if err := unix.Lstat(p, &st); err != nil {
+			continue
+		}
+		if uid == 0 || readable(p, st) || ownedOnTheWay(p, uid) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// readable reports whether the supervisor can read p now: a file's
+// contents, or a directory's listing or anything beneath it.
+func readable(p string, st unix.Stat_t) bool {
+	if unix.Faccessat(unix.AT_FDCWD, p, unix.R_OK, unix.AT_EACCESS) == nil {
+		return true
+	}
+	return st.Mode&unix.S_IFMT == unix.S_IFDIR &&
+		unix.Faccessat(unix.AT_FDCWD, p, unix.X_OK, unix.AT_EACCESS) == nil
+}
+
+// ownedOnTheWay reports whether uid owns p or any directory above it.
+func ownedOnTheWay(p string, uid int) bool {
+	for d := p; ; d = filepath.Dir(d) {
+		var st unix.Stat_t
+		if unix.Lstat(d, &st) == nil && int(st.Uid) == uid {
+			return true
+		}
+		if d == "/" || d == "." {
+			return false
+		}
+	}
+}

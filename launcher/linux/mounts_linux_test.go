@@ -12,7 +12,7 @@ import (
 
 // inMountLayer runs f on a locked thread inside the mount layer. The thread
 // is never unlocked, so its private namespace dies with it.
-func inMountLayer(t *testing.T, writable []string, g gitMounts, f func() error) error {
+func inMountLayer(t *testing.T, writable []string, g extraMounts, f func() error) error {
 	t.Helper()
 	if !canMount() {
 		t.Skip("the mount layer needs CAP_SYS_ADMIN (root)")
@@ -37,7 +37,7 @@ func TestMountLayerCoversHostSockets(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Close()
-	err = inMountLayer(t, nil, gitMounts{sockets: []string{sock}}, func() error {
+	err = inMountLayer(t, nil, extraMounts{sockets: []string{sock}}, func() error {
 		c, err := net.Dial("unix", sock)
 		if err == nil {
 			c.Close()
@@ -66,7 +66,7 @@ func TestMountLayerIsReadOnlyOutsideWritable(t *testing.T) {
 	if err := os.WriteFile(victim, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err := inMountLayer(t, []string{ws}, gitMounts{}, func() error {
+	err := inMountLayer(t, []string{ws}, extraMounts{}, func() error {
 		if err := os.Chmod(victim, 0o4755); !errors.Is(err, syscall.EROFS) {
 			return errors.New("chmod outside the writable paths: want EROFS, got " + errString(err))
 		}
@@ -85,4 +85,47 @@ func errString(err error) string {
 		return "nil"
 	}
 	return err.Error()
+}
+
+func TestMountLayerHidesDeniedPaths(t *testing.T) {
+	dir := t.TempDir()
+	store, key := filepath.Join(dir, "store"), filepath.Join(dir, "key")
+	if err := os.Mkdir(store, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{filepath.Join(store, "id"), key} {
+		if err := os.WriteFile(f, []byte("secret"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hidden := []string{store, key, filepath.Join(dir, "missing")}
+	err := inMountLayer(t, []string{dir}, extraMounts{hidden: hidden}, func() error {
+		// The test still has its capabilities, so it sees the empty
+		// twins; the command, which has none, gets EACCES from mode 000.
+		for _, p := range []string{store, key} {
+			st, err := os.Stat(p)
+			if err != nil {
+				return err
+			}
+			if st.Mode().Perm() != 0 {
+				return errors.New(p + ": the cover is not mode 000: " + st.Mode().String())
+			}
+		}
+		if entries, err := os.ReadDir(store); err != nil || len(entries) != 0 {
+			return errors.New("the hidden directory is not empty: " + errString(err))
+		}
+		if b, err := os.ReadFile(key); err != nil || len(b) != 0 {
+			return errors.New("the hidden file is not empty: " + errString(err))
+		}
+		if err := os.Chmod(key, 0o644); !errors.Is(err, syscall.EROFS) {
+			return errors.New("chmod of a cover: want EROFS, got " + errString(err))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Error(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(store, "id")); err != nil || string(b) != "secret" {
+		t.Errorf("the host lost the hidden file: %q, %v", b, err)
+	}
 }

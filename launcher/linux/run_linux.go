@@ -54,13 +54,25 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	}
 	defer os.RemoveAll(tmp)
 
+	// As root, a private read-only mount namespace also stops what
+	// Landlock cannot: chmod, chown, utime and setxattr outside the
+	// writable paths, and rewriting a repository's hooks. It also hides
+	// the denied paths, far more cheaply than Landlock can.
+	mountLayer := canMount() && abi > 0
+	var extra extraMounts
+
 	lay := &layout{abi: abi, devices: deviceFiles, deviceDir: []string{"/dev/pts"}}
 	if len(p.DenyRead) > 0 {
 		// Raw disks would let a command read the filesystem's bytes around
 		// Landlock, and /dev/input or /dev/kmsg a root user's keystrokes and
 		// kernel log: with read denial on, /dev is unreadable but for the
 		// device files a shell needs, which deviceFiles grants by name.
-		lay.denyRead = append(append([]string{}, p.DenyRead...), "/dev")
+		lay.denyRead = []string{"/dev"}
+		if mountLayer {
+			extra.hidden = p.DenyRead
+		} else {
+			lay.denyRead = append(lay.denyRead, unprotected(p.DenyRead)...)
+		}
 	}
 	required := map[string]bool{tmp: true}
 	lay.writable = append(lay.writable, tmp)
@@ -88,14 +100,10 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		enf.ReadDenial = len(p.DenyRead) > 0
 	}
 
-	// As root, a private read-only mount namespace also stops what
-	// Landlock cannot: chmod, chown, utime and setxattr outside the
-	// writable paths, and rewriting a repository's hooks.
-	mountLayer := canMount() && abi > 0
-	var git gitMounts
 	if mountLayer {
-		git = gitProtection(append([]string{p.Workspace}, p.Writable...))
-		git.sockets = hiddenSockets()
+		git := gitProtection(append([]string{p.Workspace}, p.Writable...))
+		extra.pin, extra.readOnly = git.pin, git.readOnly
+		extra.sockets = hiddenSockets()
 		enf.ReadOnlyMounts = true
 	}
 
@@ -153,7 +161,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		// signal fires when the forking thread dies.
 		runtime.LockOSThread()
 		if mountLayer {
-			if err := readOnlyMounts(lay.writable, git); err != nil {
+			if err := readOnlyMounts(lay.writable, extra); err != nil {
 				startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 				return
 			}
@@ -272,6 +280,11 @@ func rlimitsFor(p *plan.Plan) []rlimit {
 // because killing one orphans its own children onto us.
 func killDescendants() {
 	for round := 0; round < 1000; round++ {
+		// One wait4 answers the usual case, no child left at all, without
+		// reading a children file per thread (0.15 ms a launch).
+		if _, err := unix.Wait4(-1, nil, unix.WNOHANG|unix.WALL, nil); errors.Is(err, unix.ECHILD) {
+			return
+		}
 		kids := children()
 		if len(kids) == 0 {
 			return
