@@ -155,11 +155,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	startc := make(chan forked, 1)
 	donec := make(chan exit, 1)
 	begin := time.Now()
-	go func() {
-		// Never unlocked: the restricted thread exits with this goroutine,
-		// and only after the command is reaped, because the parent-death
-		// signal fires when the forking thread dies.
-		runtime.LockOSThread()
+	goRestricted(func() {
 		if mountLayer {
 			if err := readOnlyMounts(lay.writable, extra); err != nil {
 				startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
@@ -184,7 +180,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		startc <- forked{pid: pid}
 		ws, err := wait(pid)
 		donec <- exit{ws, err}
-	}()
+	})
 	st := <-startc
 	if st.err != nil {
 		return plan.Result{}, st.err
@@ -204,6 +200,38 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		res.ExitCode = ws.ExitStatus()
 	}
 	return res, nil
+}
+
+// goRestricted runs f on a goroutine locked to a thread that is never
+// unlocked: the thread f restricts exits with it, and only after the
+// command is reaped, because the parent-death signal fires when the
+// forking thread dies.
+//
+// That thread must not be the main thread. The main thread leads the
+// thread group, and its credentials are what kill(2) and /proc/PID check
+// when the command aims at its supervisor: restricted, it shares the
+// command's Landlock domain and has no capabilities left, so the command
+// could signal aar-exec and read its /proc/PID/environ and mem (seen in
+// isolation.txtar once the main goroutine waited on a channel, which let
+// the main thread pick this goroutine up). When Go starts the goroutine
+// on the main thread, that thread stays locked and idle while f runs on
+// another, and is handed back untouched.
+func goRestricted(f func()) {
+	go func() {
+		runtime.LockOSThread()
+		if unix.Gettid() != unix.Getpid() {
+			f()
+			return
+		}
+		done := make(chan struct{})
+		go func() {
+			runtime.LockOSThread() // never the main thread: it is locked to us
+			f()
+			close(done)
+		}()
+		<-done
+		runtime.UnlockOSThread()
+	}()
 }
 
 // group is the command's process group: it leads a new session, so its

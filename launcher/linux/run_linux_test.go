@@ -3,10 +3,12 @@ package linux
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -163,4 +165,35 @@ func TestChildrenByScanAgrees(t *testing.T) {
 			t.Errorf("child %d missing from %v", want, got)
 		}
 	}
+}
+
+// The main thread leads the thread group: kill(2) and /proc/PID judge the
+// supervisor by its credentials, so it must never be the restricted one,
+// whichever thread the runtime happens to start the launcher's goroutine on.
+func TestRunNeverRestrictsTheMainThread(t *testing.T) {
+	requireLandlock(t)
+	if mainThreadNoNewPrivs(t) {
+		t.Skip("this test process already runs with no_new_privs (inside a sandbox?)")
+	}
+	for i := 0; i < 30; i++ {
+		res, err := run(t, `kill -0 $PPID 2>/dev/null && exit 3; exit 0`, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.ExitCode == 3 && landlockABI() >= 6 {
+			t.Fatalf("run %d: the command could signal its supervisor", i)
+		}
+		if mainThreadNoNewPrivs(t) {
+			t.Fatalf("run %d restricted the main thread", i)
+		}
+	}
+}
+
+func mainThreadNoNewPrivs(t *testing.T) bool {
+	t.Helper()
+	b, err := os.ReadFile(fmt.Sprintf("/proc/self/task/%d/status", os.Getpid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Contains(string(b), "NoNewPrivs:\t1")
 }
