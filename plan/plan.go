@@ -57,8 +57,10 @@ type Result struct {
 	Duration time.Duration // from start to the end of the whole tree
 }
 
-// Started is called by a launcher once the sandbox is prepared and just
-// before the command starts; an error aborts the run before anything runs.
+// Started is called by a launcher once it knows what it will enforce and
+// before the command runs its first instruction; an error aborts the run
+// before anything runs. A launcher may call it on another goroutine while
+// it sets the sandbox up, but returns only after it has returned.
 type Started func(Enforcement) error
 
 // Errors a launcher returns, which the CLI maps to exit codes with errors.Is.

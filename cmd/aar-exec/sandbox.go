@@ -117,8 +117,13 @@ func (s *settings) secretLocations(pol *policy.Policy) []string {
 			out = append(out, d)
 		}
 	}
-	// A symlinked store is denied where it really lives too.
+	// A symlinked store is denied where it really lives too. Most stores
+	// do not exist; one Lstat says so, where EvalSymlinks would walk
+	// every component of each (0.15 ms a launch).
 	for _, p := range out {
+		if _, err := os.Lstat(p); err != nil {
+			continue
+		}
 		if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
 			out = append(out, r)
 		}

@@ -12,6 +12,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -21,12 +22,33 @@ import (
 )
 
 // Run runs p.Argv confined by Landlock and waits for it and everything it
-// started. started is called once the sandbox is ready, before the
-// command starts; its error aborts the run.
+// started. started runs alongside the last steps of the setup; the command
+// is held at its exec until it returns, and its error aborts the run.
 func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, error) {
 	if len(p.Argv) == 0 || p.Argv[0] == "" {
 		return plan.Result{}, fmt.Errorf("%w: empty command", plan.ErrSetup)
 	}
+	// Forward the signals a caller uses to stop a shell; we do not die
+	// from them ourselves, the command's reaction decides the outcome.
+	// The first Notify starts the runtime's signal threads (0.1-0.3 ms),
+	// so it runs alongside the setup below and is waited for before the
+	// fork. A signal before Notify ends aar-exec with nothing started; one
+	// after it reaches the command as soon as it runs.
+	sigc := make(chan os.Signal, 4)
+	notified := make(chan struct{})
+	go func() {
+		signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+		close(notified)
+	}()
+	// Stop waits for deliveries in flight (0.1 ms); nothing after Run
+	// needs that wait, so it finishes on its own.
+	defer func() {
+		go func() {
+			<-notified
+			signal.Stop(sigc)
+		}()
+	}()
+
 	prog, err := lookPath(firstNonEmpty(p.Path, p.Argv[0]), p.Env, p.Dir)
 	if err != nil {
 		return plan.Result{}, err
@@ -113,11 +135,17 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		enf.Rlimits[l.name] = l.value
 	}
 
+	// The caller's start record (an audit line, 0.2 ms) is written while
+	// the locked thread builds the sandbox and forks; the command, stopped
+	// at its exec, is released only once that write succeeded.
+	startedc := make(chan error, 1)
 	if started != nil {
-		if err := started(enf); err != nil {
-			return plan.Result{}, err
-		}
+		go func() { startedc <- started(enf) }()
+	} else {
+		startedc <- nil
 	}
+	awaitStarted := sync.OnceValue(func() error { return <-startedc })
+	defer awaitStarted()
 
 	// Orphans of the command are re-parented to us, so we can kill them.
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
@@ -138,12 +166,6 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		},
 	}
 
-	// Forward the signals a caller uses to stop a shell; we do not die
-	// from them ourselves, the command's reaction decides the outcome.
-	sigc := make(chan os.Signal, 4)
-	signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-	defer signal.Stop(sigc)
-
 	type exit struct {
 		status unix.WaitStatus
 		err    error
@@ -154,6 +176,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	}
 	startc := make(chan forked, 1)
 	donec := make(chan exit, 1)
+	<-notified
 	begin := time.Now()
 	goRestricted(func() {
 		if mountLayer {
@@ -169,6 +192,12 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		pid, err := syscall.ForkExec(prog, p.Argv, attr)
 		if err != nil {
 			startc <- forked{err: startError(prog, err)}
+			return
+		}
+		if err := awaitStarted(); err != nil {
+			unix.Kill(pid, unix.SIGKILL)
+			wait(pid)
+			startc <- forked{err: err}
 			return
 		}
 		if err := releaseTraced(pid, limits); err != nil {
