@@ -51,10 +51,12 @@ lint: $(STATICCHECK)
 	$(STATICCHECK) ./...
 	GOOS=windows $(STATICCHECK) ./...
 
-# Benchmarks: Go micro-benchmarks, then launch overhead against sh and bwrap.
+# Benchmarks: Go micro-benchmarks, launch overhead against sh and bwrap,
+# then a make -j2 build with aar-exec as its shell.
 bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./policy/ ./redact/ ./audit/ ./shellargs/ ./launcher/linux/
 	@scripts/bench-launch.sh $(BIN)
+	@scripts/bench-make.sh $(BIN)
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzCheck -fuzztime 60s ./policy/
