@@ -81,13 +81,12 @@ var ownFlags = []flagSpec{
 // ownFlag tells shellargs which long options are aar-exec's own and
 // whether they take a value: every flag but the switches does.
 func ownFlag(name string) (isOwn, takesValue bool) {
-	for _, s := range ownFlags {
-		if s.name == name {
-			_, isBool := s.field(&runFlags{}).(*bool)
-			return true, !isBool
-		}
+	spec := findFlag(name)
+	if spec == nil {
+		return false, false
 	}
-	return false, false
+	_, isBool := spec.field(&runFlags{}).(*bool)
+	return true, !isBool
 }
 
 // parseFlags fills runFlags from aar-exec's own flags, as shellargs found

@@ -194,16 +194,18 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 			startc <- forked{err: startError(prog, err)}
 			return
 		}
-		if err := awaitStarted(); err != nil {
+		// Held at its exec stop, the command has run nothing yet: kill it
+		// if the start record failed or its limits cannot be set.
+		err = awaitStarted()
+		if err == nil {
+			if err = releaseTraced(pid, limits); err != nil {
+				err = fmt.Errorf("%w: %v", plan.ErrSetup, err)
+			}
+		}
+		if err != nil {
 			unix.Kill(pid, unix.SIGKILL)
 			wait(pid)
 			startc <- forked{err: err}
-			return
-		}
-		if err := releaseTraced(pid, limits); err != nil {
-			unix.Kill(pid, unix.SIGKILL)
-			wait(pid)
-			startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 			return
 		}
 		startc <- forked{pid: pid}
