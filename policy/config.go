@@ -296,32 +296,17 @@ func checkKeys(filename string, data []byte) error {
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
 		return fmt.Errorf("policy: config %s: the top level must be a JSON object", filename)
 	}
-	top := reflect.TypeFor[Config]()
-	seen := map[string]bool{}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
+	// Keys the Aar CLI knows and aar-exec does not are skipped at the top
+	// level only; below it every key must be known.
+	skip := func(string) error {
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
 			return jsonError(filename, data, err)
 		}
-		key, _ := kt.(string)
-		f, known := fieldByTag(top, key)
-		if known {
-			if seen[key] {
-				return fmt.Errorf("policy: config %s: duplicate key %q", filename, key)
-			}
-			seen[key] = true
-			if err := walkKeys(filename, data, dec, f.Type, key); err != nil {
-				return err
-			}
-			continue
-		}
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return jsonError(filename, data, err)
-		}
+		return nil
 	}
-	if _, err := dec.Token(); err != nil {
-		return jsonError(filename, data, err)
+	if err := walkObject(filename, data, dec, reflect.TypeFor[Config](), "", skip); err != nil {
+		return err
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		line, col := lineCol(data, dec.InputOffset())
@@ -340,32 +325,12 @@ func walkKeys(filename string, data []byte, dec *json.Decoder, t reflect.Type, p
 	d, isDelim := tok.(json.Delim)
 	switch {
 	case isDelim && d == '{' && t.Kind() == reflect.Struct:
-		seen := map[string]bool{}
-		for dec.More() {
-			kt, err := dec.Token()
-			if err != nil {
-				return jsonError(filename, data, err)
-			}
-			key, _ := kt.(string)
-			f, ok := fieldByTag(t, key)
-			if !ok {
-				// Point at the start of the key, not after it.
-				quoted, _ := json.Marshal(key)
-				line, col := lineCol(data, dec.InputOffset()-int64(len(quoted)))
-				return fmt.Errorf("policy: config %s:%d:%d: unknown key %q in %s", filename, line, col, key, path)
-			}
-			if seen[key] {
-				return fmt.Errorf("policy: config %s: duplicate key %q in %s", filename, key, path)
-			}
-			seen[key] = true
-			if err := walkKeys(filename, data, dec, f.Type, path+"."+key); err != nil {
-				return err
-			}
-		}
-		if _, err := dec.Token(); err != nil {
-			return jsonError(filename, data, err)
-		}
-		return nil
+		return walkObject(filename, data, dec, t, path, func(key string) error {
+			// Point at the start of the key, not after it.
+			quoted, _ := json.Marshal(key)
+			line, col := lineCol(data, dec.InputOffset()-int64(len(quoted)))
+			return fmt.Errorf("policy: config %s:%d:%d: unknown key %q in %s", filename, line, col, key, path)
+		})
 	case isDelim && d == '[' && t.Kind() == reflect.Slice:
 		for i := 0; dec.More(); i++ {
 			if err := walkKeys(filename, data, dec, t.Elem(), fmt.Sprintf("%s[%d]", path, i)); err != nil {
@@ -381,6 +346,46 @@ func walkKeys(filename string, data []byte, dec *json.Decoder, t reflect.Type, p
 		return fmt.Errorf("policy: config %s:%d:%d: %s: unexpected %s", filename, line, col, path, kindName(d))
 	}
 	return nil // scalars are type-checked by json.Unmarshal
+}
+
+// walkObject checks the keys of a JSON object of Go struct type t whose
+// opening brace dec has just read, through its closing brace: each known
+// key once, its value walked; an unknown key is handed to unknown, which
+// consumes its value or fails. path is "" at the top level.
+func walkObject(filename string, data []byte, dec *json.Decoder, t reflect.Type, path string, unknown func(key string) error) error {
+	seen := map[string]bool{}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return jsonError(filename, data, err)
+		}
+		key, _ := kt.(string)
+		f, ok := fieldByTag(t, key)
+		if !ok {
+			if err := unknown(key); err != nil {
+				return err
+			}
+			continue
+		}
+		if seen[key] {
+			if path == "" {
+				return fmt.Errorf("policy: config %s: duplicate key %q", filename, key)
+			}
+			return fmt.Errorf("policy: config %s: duplicate key %q in %s", filename, key, path)
+		}
+		seen[key] = true
+		child := key
+		if path != "" {
+			child = path + "." + key
+		}
+		if err := walkKeys(filename, data, dec, f.Type, child); err != nil {
+			return err
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return jsonError(filename, data, err)
+	}
+	return nil
 }
 
 func kindName(d json.Delim) string {
