@@ -13,11 +13,7 @@ import (
 // lines: the whole corpus, nine benign lines for every line with a secret.
 func BenchmarkString(b *testing.B) {
 	lines := benchLines(b)
-	var total int64
-	for _, l := range lines {
-		total += int64(len(l)) + 1
-	}
-	b.SetBytes(total)
+	total := setLineBytes(b, lines)
 	cpu := cpuTime()
 	for b.Loop() {
 		for _, l := range lines {
@@ -51,6 +47,17 @@ func BenchmarkFilter(b *testing.B) {
 		}
 	}
 	reportCPU(b, cpu, int64(len(in)))
+}
+
+// setLineBytes makes the benchmark report throughput over lines as a
+// text, newlines included, and returns that size.
+func setLineBytes(b *testing.B, lines []string) int64 {
+	var total int64
+	for _, l := range lines {
+		total += int64(len(l)) + 1
+	}
+	b.SetBytes(total)
+	return total
 }
 
 func benchLines(b *testing.B) []string {
@@ -117,11 +124,7 @@ func BenchmarkPasses(b *testing.B) {
 // at well over 1 GB/s; divide by it to compare runs on loaded machines.
 func BenchmarkByteLoop(b *testing.B) {
 	lines := benchLines(b)
-	var total int64
-	for _, l := range lines {
-		total += int64(len(l)) + 1
-	}
-	b.SetBytes(total)
+	total := setLineBytes(b, lines)
 	cpu := cpuTime()
 	n := 0
 	for b.Loop() {

@@ -42,6 +42,21 @@ type ranBash struct {
 }
 
 // runBash runs bash at path with argv in dir, feeding probe on stdin.
+// probeDir makes a directory for bash to run in, holding an empty home
+// and script.sh, which runs the probe.
+func probeDir(t *testing.T) (dir, home string) {
+	t.Helper()
+	dir = t.TempDir()
+	home = filepath.Join(dir, "home")
+	if err := os.Mkdir(home, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(probe+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir, home
+}
+
 func runBash(t *testing.T, path string, argv []string, dir, home string) ranBash {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
@@ -94,14 +109,7 @@ func TestConfirmWithBash(t *testing.T) {
 		}
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			home := filepath.Join(dir, "home")
-			if err := os.Mkdir(home, 0o700); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(probe+"\n"), 0o600); err != nil {
-				t.Fatal(err)
-			}
+			dir, home := probeDir(t)
 			argv0 := tc.argv0
 			if argv0 == "" {
 				argv0 = "aar-exec"
@@ -164,14 +172,7 @@ func TestRandomArgvWithBash(t *testing.T) {
 	words := []string{"-c", "-l", "-e", "-u", "+e", "-x", "-o", "pipefail", "+o", "-co", "-O", "extglob",
 		"--", "-", "--norc", "--login", "-norc", "-lc", "-ec", "-q", probe, probe, "zero", "script.sh"}
 	rng := rand.New(rand.NewPCG(5, 2026))
-	dir := t.TempDir()
-	home := filepath.Join(dir, "home")
-	if err := os.Mkdir(home, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "script.sh"), []byte(probe+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	dir, home := probeDir(t)
 	accepted := 0
 	for range 400 {
 		args := make([]string, 1+rng.IntN(5))
