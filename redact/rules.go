@@ -36,6 +36,10 @@ type ruleSet struct {
 	// starts with c, in either case: long for rules whose tokens are
 	// long words, short for dotted prefixes and context words.
 	long, short [256][]triggerRef
+	// second[c] is the set of second bytes (lower case) of the triggers
+	// starting with c: most words start no trigger, and this rejects them
+	// before the lists are walked.
+	second [256][4]uint64
 }
 
 // longRun is the minRun from which a rule's triggers count as long.
@@ -104,7 +108,7 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 			`\b(?:sqlplus|rman|expdp|impdp)(?:\s+-[sSlL]\w*)*\s+['"]?[A-Za-z0-9_$#]+/([^@\s'"]+)`, nil, ""},
 		{"smb", []string{"-u", "--user"}, 0, `(?:\s-U\s*|--user[= ])['"]?[A-Za-z0-9_.\\-]+%([^\s'"]+)`, nil, "%"},
 		{"rdp", []string{"p:"}, 0, `(?:^|\s)/p:([^\s]+)`, nil, "/p:"},
-		{"sql-password", []string{"password", "identified"}, 8, `(?i)\b(?:password|identified\s+by)\s+'([^']+)'`, nil, ""},
+		{"sql-password", []string{"password", "identified"}, 8, `(?i)\b(?:password|identified\s+by)\s+'([^']+)'`, nil, "'"},
 		{"netrc", []string{"password"}, 8, `\bpassword\s+([^\s'"]+)`, nil, "machine "},
 		{"openssl-pass", []string{"pass:"}, 0, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil, ""},
 	}
@@ -126,8 +130,10 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 		}
 		for _, t := range d.triggers {
 			table[t[0]] = append(table[t[0]], triggerRef{rule: i, lit: t})
+			rs.second[t[0]][t[1]/64] |= 1 << (t[1] % 64)
 			if up := upperASCII(t[0]); up != t[0] {
 				table[up] = append(table[up], triggerRef{rule: i, lit: t})
+				rs.second[up][t[1]/64] |= 1 << (t[1] % 64)
 			}
 		}
 	}
@@ -150,6 +156,11 @@ func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 		j := i + 1
 		for j < len(s) && isRunByte(s[j]) {
 			j++
+		}
+		// Every trigger is at least two bytes long.
+		if j == len(s) && j-i < 2 || i+1 < len(s) && rs.second[s[i]][lowerASCII(s[i+1])/64]&(1<<(lowerASCII(s[i+1])%64)) == 0 {
+			i = j
+			continue
 		}
 		lists := [2][]triggerRef{}
 		if j-i >= longRun {
@@ -206,19 +217,12 @@ func threeClasses(s string) bool {
 	return u > 0 && l > 0 && d > 0
 }
 
-// isRunByte reports whether c continues a word for trigger purposes.
-func isRunByte(c byte) bool {
-	if c < 64 {
-		return runBytesLo&(1<<c) != 0
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
 	}
-	return c < 128 && runBytesHi&(1<<(c-64)) != 0
+	return c
 }
-
-// Bit sets of the word bytes below 128: letters, digits, '_' and '-'.
-const (
-	runBytesLo uint64 = 1<<'-' | (1<<10-1)<<'0'
-	runBytesHi uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64)
-)
 
 func upperASCII(c byte) byte {
 	if c >= 'a' && c <= 'z' {

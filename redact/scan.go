@@ -199,27 +199,21 @@ func isLowerHex(s string) bool {
 // often the class changes from one to the next: random tokens change
 // class at about 60% of positions, words and identifiers rarely.
 func charStats(s string) (n, upper, lower, digit, changes int) {
-	prev := 0
+	var count [bDigit<<1 - 1]int
+	prev := uint8(0)
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		cls := 0
-		switch {
-		case c >= 'A' && c <= 'Z':
-			cls, upper = 1, upper+1
-		case c >= 'a' && c <= 'z':
-			cls, lower = 2, lower+1
-		case c >= '0' && c <= '9':
-			cls, digit = 3, digit+1
-		default:
+		cls := byteClass[s[i]] & (bUpper | bLower | bDigit)
+		if cls == 0 {
 			continue
 		}
-		if prev != 0 && prev != cls {
+		count[cls]++
+		if prev != cls && prev != 0 {
 			changes++
 		}
 		prev = cls
-		n++
 	}
-	return
+	upper, lower, digit = count[bUpper], count[bLower], count[bDigit]
+	return upper + lower + digit, upper, lower, digit, changes
 }
 
 // looksRandom reports whether s looks machine-generated rather than like a
@@ -611,20 +605,6 @@ func (c *scrubber) opaque() {
 		}
 		i = j
 	}
-}
-
-// Bit sets of the bytes below 128 that may appear in an opaque token:
-// letters, digits, '_', '-', '+' and '/'.
-const (
-	tokenBytesLo uint64 = 1<<'+' | 1<<'-' | 1<<'/' | (1<<10-1)<<'0'
-	tokenBytesHi uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64)
-)
-
-func isTokenByte(c byte) bool {
-	if c < 64 {
-		return tokenBytesLo&(1<<c) != 0
-	}
-	return c < 128 && tokenBytesHi&(1<<(c-64)) != 0
 }
 
 func (c *scrubber) opaqueSecret(i, j int) bool {

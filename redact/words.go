@@ -46,17 +46,6 @@ func splitWords(s string, dst [][2]int) [][2]int {
 	return dst
 }
 
-// Bit set of the bytes below 64 that splitWords must look at: blanks,
-// quotes and the backslash ('\\' is 92, handled apart).
-const wordSpecialLo uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r' | 1<<'\v' | 1<<'\f' | 1<<'"' | 1<<'\''
-
-func isWordSpecial(c byte) bool {
-	if c < 64 {
-		return wordSpecialLo&(1<<c) != 0
-	}
-	return c == '\\'
-}
-
 // unquote strips one layer of matching quotes, returning the inside and
 // its offset in w.
 func unquote(w string) (string, int) {
