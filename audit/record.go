@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"time"
@@ -43,8 +42,9 @@ type Record struct {
 	Error     string            // "error": what went wrong, redacted
 }
 
-// wire is the JSON form of a Record. Field order is the order on disk;
-// "mac" is appended after it by the writer.
+// wire is the JSON form of a Record, written by appendJSON exactly as
+// encoding/json would write it with these tags. Field order is the order
+// on disk; "mac" is appended after it by the writer.
 type wire struct {
 	Time       string            `json:"time"`
 	Event      string            `json:"event"`
@@ -123,10 +123,7 @@ func encode(r *Record) ([]byte, error) {
 		ms := r.Duration.Milliseconds()
 		w.DurationMS = &ms
 	}
-	b, err := json.Marshal(&w)
-	if err != nil {
-		return nil, fmt.Errorf("audit: encode record: %w", err)
-	}
+	b := w.appendJSON(make([]byte, 0, 512))
 	if len(b) > MaxLine-100 {
 		return nil, fmt.Errorf("audit: record of %d bytes is too long", len(b))
 	}
