@@ -18,8 +18,9 @@ import (
 	"github.com/aar-agent/aar-exec/plan"
 )
 
-// Run runs p.Argv unconfined. Only Argv, Dir, Env, Stdin and Timeout of the
-// plan are used; started receives an Enforcement with mechanism "none".
+// Run runs p.Argv unconfined. Only Argv, Path, Dir, Env, Stdin and Timeout
+// of the plan are used; started receives an Enforcement with mechanism
+// "none".
 func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, error) {
 	if len(p.Argv) == 0 || p.Argv[0] == "" {
 		return plan.Result{}, fmt.Errorf("%w: empty command", plan.ErrSetup)
@@ -28,25 +29,30 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if prog == "" {
 		prog = p.Argv[0]
 	}
-	cmd := exec.Command(prog, p.Argv[1:]...)
-	cmd.Args = p.Argv
-	cmd.Env, cmd.Dir = p.Env, p.Dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if p.Stdin != nil {
-		cmd.Stdin = p.Stdin
-	}
-	cmd.SysProcAttr = sysProcAttr()
+	// The first Notify waits on the runtime's signal thread once per
+	// signal (0.3-0.7 ms measured); the start record is written meanwhile.
+	sigc := make(chan os.Signal, 4)
+	notified := make(chan struct{})
+	go func() {
+		signal.Notify(sigc, forwarded...)
+		close(notified)
+	}()
+	defer func() {
+		go func() {
+			<-notified
+			signal.Stop(sigc)
+		}()
+	}()
 	if started != nil {
 		if err := started(plan.Enforcement{Mechanism: "none"}); err != nil {
 			return plan.Result{}, err
 		}
 	}
-	sigc := make(chan os.Signal, 4)
-	signal.Notify(sigc, forwarded...)
-	defer signal.Stop(sigc)
+	<-notified
 
 	begin := time.Now()
-	if err := cmd.Start(); err != nil {
+	c, err := start(prog, p)
+	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
 			return plan.Result{}, fmt.Errorf("%w: %s", plan.ErrNotFound, p.Argv[0])
 		}
@@ -55,22 +61,29 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		}
 		return plan.Result{}, fmt.Errorf("%w: start %s: %v", plan.ErrSetup, p.Argv[0], err)
 	}
-	donec := make(chan error, 1)
-	go func() { donec <- cmd.Wait() }()
+	donec := make(chan ended, 1)
+	go func() { donec <- c.wait() }()
 
-	err, timedOut := supervise.Wait(ctx, donec, sigc, tree{cmd.Process}, p.Timeout, supervise.Grace)
+	e, timedOut := supervise.Wait(ctx, donec, sigc, c, p.Timeout, supervise.Grace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
-	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
-		return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, err)
+	if e.err != nil {
+		return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, e.err)
 	}
-	res.ExitCode, res.Signal = exitStatus(cmd.ProcessState)
+	res.ExitCode, res.Signal = e.code, e.signal
 	return res, nil
 }
 
-// tree is the command and what it started, as this OS can reach them.
-type tree struct{ p *os.Process }
+// ended is how the command ended: its exit code, or the signal that
+// killed it, or why waiting for it failed.
+type ended struct {
+	code, signal int
+	err          error
+}
 
-func (t tree) Signal(sig os.Signal) { signalTree(t.p, sig) }
-func (t tree) Terminate()           { terminateTree(t.p) }
-func (t tree) Kill()                { killTree(t.p) }
+// stdin is the command's standard input: the plan's, or ours.
+func stdin(p *plan.Plan) *os.File {
+	if p.Stdin != nil {
+		return p.Stdin
+	}
+	return os.Stdin
+}

@@ -3,22 +3,63 @@
 package local
 
 import (
+	"errors"
 	"os"
+	"os/exec"
+	"strings"
 	"syscall"
+
+	"github.com/aar-agent/aar-exec/plan"
 )
 
 var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT}
 
-func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setsid: true} }
+// A child is the started command, the leader of its own session and
+// process group.
+type child int
 
-func signalTree(p *os.Process, sig os.Signal) { syscall.Kill(-p.Pid, sig.(syscall.Signal)) }
-func terminateTree(p *os.Process)             { syscall.Kill(-p.Pid, syscall.SIGTERM) }
-func killTree(p *os.Process)                  { syscall.Kill(-p.Pid, syscall.SIGKILL); p.Kill() }
-
-func exitStatus(s *os.ProcessState) (code, sig int) {
-	ws := s.Sys().(syscall.WaitStatus)
-	if ws.Signaled() {
-		return 0, int(ws.Signal())
+// start forks and execs with syscall.ForkExec rather than os/exec: on
+// Linux, os probes pidfd support by forking and reaping a throw-away child
+// on first use, a whole extra process per launch, and wait4 is all this
+// launcher needs.
+func start(prog string, p *plan.Plan) (child, error) {
+	path := prog
+	if !strings.Contains(prog, "/") {
+		var err error
+		if path, err = exec.LookPath(prog); err != nil {
+			return 0, err
+		}
 	}
-	return ws.ExitStatus(), 0
+	pid, err := syscall.ForkExec(path, p.Argv, &syscall.ProcAttr{
+		Dir:   p.Dir,
+		Env:   p.Env,
+		Files: []uintptr{stdin(p).Fd(), os.Stdout.Fd(), os.Stderr.Fd()},
+		Sys:   &syscall.SysProcAttr{Setsid: true},
+	})
+	if err != nil {
+		return 0, &os.PathError{Op: "fork/exec", Path: path, Err: err}
+	}
+	return child(pid), nil
 }
+
+func (c child) wait() ended {
+	var ws syscall.WaitStatus
+	for {
+		_, err := syscall.Wait4(int(c), &ws, 0, nil)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			return ended{err: err}
+		}
+		break
+	}
+	if ws.Signaled() {
+		return ended{signal: int(ws.Signal())}
+	}
+	return ended{code: ws.ExitStatus()}
+}
+
+func (c child) Signal(sig os.Signal) { syscall.Kill(-int(c), sig.(syscall.Signal)) }
+func (c child) Terminate()           { syscall.Kill(-int(c), syscall.SIGTERM) }
+func (c child) Kill()                { syscall.Kill(-int(c), syscall.SIGKILL); syscall.Kill(int(c), syscall.SIGKILL) }
