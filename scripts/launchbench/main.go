@@ -1,6 +1,8 @@
 // Command launchbench measures launch overhead: it runs each command in
 // turn, round after round, so drift and background load hit them all
-// alike, and prints each one's median and its overhead over the first.
+// alike, and prints each one's median and its overhead over the first,
+// and the median CPU time (user and system, the command's waited-for
+// children included), which bounds how many launches two CPUs sustain.
 //
 //	launchbench -n 200 -- 'sh -c true' 'aar-exec -c true' ...
 package main
@@ -35,6 +37,7 @@ func main() {
 		os.Exit(2)
 	}
 	times := make([][]time.Duration, len(cmds))
+	cpu := make([][]time.Duration, len(cmds))
 	for r := 0; r < *warmup+*rounds; r++ {
 		for i, argv := range cmds {
 			c := exec.Command(argv[0], argv[1:]...)
@@ -45,15 +48,16 @@ func main() {
 			}
 			if r >= *warmup {
 				times[i] = append(times[i], time.Since(start))
+				cpu[i] = append(cpu[i], c.ProcessState.UserTime()+c.ProcessState.SystemTime())
 			}
 		}
 	}
 	base := median(times[0])
-	fmt.Printf("%-72s %9s %9s %9s\n", "command", "median", "p90", "overhead")
+	fmt.Printf("%-64s %9s %9s %9s %9s\n", "command", "median", "p90", "overhead", "cpu")
 	for i, argv := range cmds {
 		m := median(times[i])
-		fmt.Printf("%-72s %7.2fms %7.2fms %+8.2fms\n", trim(strings.Join(argv, " "), 72),
-			ms(m), ms(pct(times[i], 90)), ms(m-base))
+		fmt.Printf("%-64s %7.2fms %7.2fms %+8.2fms %7.2fms\n", trim(strings.Join(argv, " "), 64),
+			ms(m), ms(pct(times[i], 90)), ms(m-base), ms(median(cpu[i])))
 	}
 }
 
