@@ -38,3 +38,12 @@ func isTokenByte(c byte) bool { return byteClass[c]&bToken != 0 }
 // isWordSpecial reports whether splitWords must look at c: a blank, a
 // quote or a backslash.
 func isWordSpecial(c byte) bool { return byteClass[c]&bSpecial != 0 }
+
+// classMask returns the union of the classes of the bytes of s.
+func classMask(s string) uint8 {
+	var m uint8
+	for i := 0; i < len(s); i++ {
+		m |= byteClass[s[i]]
+	}
+	return m
+}

@@ -219,6 +219,11 @@ func charStats(s string) (n, upper, lower, digit, changes int) {
 // looksRandom reports whether s looks machine-generated rather than like a
 // word or an identifier.
 func looksRandom(s string) bool {
+	// Most words have no digit: the class mask, a loop without
+	// branches, turns them away before the statistics.
+	if m := classMask(s); len(s) < 8 || m&bDigit == 0 || m&(bUpper|bLower) == 0 {
+		return false
+	}
 	n, u, l, d, ch := charStats(s)
 	if n < 8 || d == 0 || u+l == 0 {
 		return false
@@ -229,22 +234,15 @@ func looksRandom(s string) bool {
 // looksSecretish is the test for values of weakly secret names: long
 // enough and not a plain word.
 func looksSecretish(v string) bool {
-	n, u, l, d, _ := charStats(v)
-	classes := b2i(u > 0) + b2i(l > 0) + b2i(d > 0)
+	m := classMask(v) & (bUpper | bLower | bDigit)
 	switch {
-	case len(v) >= 8 && d > 0 && u+l > 0:
+	case len(v) >= 8 && m&bDigit != 0 && m&(bUpper|bLower) != 0:
 		return true
-	case n >= 16 && classes >= 2:
-		return true
+	case len(v) >= 16 && m&(m-1) != 0: // two classes or more
+		n, _, _, _, _ := charStats(v)
+		return n >= 16
 	}
 	return false
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // notPlainWord rejects "Bearer authentication"-style prose.
@@ -590,8 +588,14 @@ func (c *scrubber) opaque() {
 			continue
 		}
 		j := i
+		var m uint8 // the classes of the token's bytes
 		for j < len(s) && isTokenByte(s[j]) {
+			m |= byteClass[s[j]]
 			j++
+		}
+		if m&(bUpper|bLower|bDigit) != bUpper|bLower|bDigit {
+			i = j // a secret mixes all three
+			continue
 		}
 		end := j
 		for end < len(s) && end-j < 2 && s[end] == '=' {
