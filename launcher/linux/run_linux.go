@@ -35,10 +35,12 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	// and the fork, and the command is released from its exec stop only
 	// after it. A signal before that ends aar-exec, and with it the held
 	// command, before the command ran anything; one after reaches it.
+	// Signals ignored at our start are not relayed and stay ignored for
+	// the command, whichever of Notify and the fork comes first.
 	sigc := make(chan os.Signal, 4)
 	notified := make(chan struct{})
 	go func() {
-		signal.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+		supervise.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 		close(notified)
 	}()
 	// Stop waits for deliveries in flight (0.1 ms); nothing after Run

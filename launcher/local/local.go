@@ -34,7 +34,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	sigc := make(chan os.Signal, 4)
 	notified := make(chan struct{})
 	go func() {
-		signal.Notify(sigc, forwarded...)
+		supervise.Notify(sigc, forwarded...)
 		close(notified)
 	}()
 	defer func() {

@@ -30,9 +30,13 @@ func start(prog string, p *plan.Plan) (child, error) {
 			return 0, err
 		}
 	}
+	env := p.Env
+	if env == nil {
+		env = os.Environ() // as exec.Cmd does
+	}
 	pid, err := syscall.ForkExec(path, p.Argv, &syscall.ProcAttr{
 		Dir:   p.Dir,
-		Env:   p.Env,
+		Env:   env,
 		Files: []uintptr{stdin(p).Fd(), os.Stdout.Fd(), os.Stderr.Fd()},
 		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
@@ -62,4 +66,8 @@ func (c child) wait() ended {
 
 func (c child) Signal(sig os.Signal) { syscall.Kill(-int(c), sig.(syscall.Signal)) }
 func (c child) Terminate()           { syscall.Kill(-int(c), syscall.SIGTERM) }
-func (c child) Kill()                { syscall.Kill(-int(c), syscall.SIGKILL); syscall.Kill(int(c), syscall.SIGKILL) }
+
+// Kill kills the group only: the command leads it for good (a session
+// leader cannot leave its group), and a kill aimed at its bare pid could
+// reach another process once the pid is reaped and reused.
+func (c child) Kill() { syscall.Kill(-int(c), syscall.SIGKILL) }

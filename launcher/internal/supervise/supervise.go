@@ -7,6 +7,7 @@ package supervise
 import (
 	"context"
 	"os"
+	"os/signal"
 	"time"
 )
 
@@ -19,6 +20,25 @@ type Tree interface {
 	Signal(sig os.Signal) // pass on a signal the caller sent aar-exec
 	Terminate()           // ask the whole tree to stop
 	Kill()                // stop it now
+}
+
+// Notify relays sigs to c, except SIGINT and SIGHUP when aar-exec was
+// started with them ignored (nohup, a background job): a shell keeps that
+// "ignore" for the commands it runs, and so does aar-exec. (The runtime
+// remembers an inherited "ignore" for these two only.) Deciding it here,
+// not by timing, matters: Notify replaces an ignored signal's disposition
+// with the runtime's handler, which a child resets to the default, so a
+// fork racing the Notify would hand the command either one.
+func Notify(c chan<- os.Signal, sigs ...os.Signal) {
+	var relay []os.Signal
+	for _, s := range sigs {
+		if !signal.Ignored(s) {
+			relay = append(relay, s)
+		}
+	}
+	if len(relay) > 0 {
+		signal.Notify(c, relay...)
+	}
 }
 
 // Wait returns the first value sent on done, and whether the timeout
