@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -28,29 +27,12 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if len(p.Argv) == 0 || p.Argv[0] == "" {
 		return plan.Result{}, fmt.Errorf("%w: empty command", plan.ErrSetup)
 	}
-	// Forward the signals a caller uses to stop a shell; we do not die
-	// from them ourselves, the command's reaction decides the outcome.
-	// The first Notify starts the runtime's signal thread and waits for it
-	// once per signal (0.3-0.7 ms here), so it runs alongside the setup
-	// and the fork, and the command is released from its exec stop only
-	// after it. A signal before that ends aar-exec, and with it the held
-	// command, before the command ran anything; one after reaches it.
-	// Signals ignored at our start are not relayed and stay ignored for
-	// the command, whichever of Notify and the fork comes first.
-	sigc := make(chan os.Signal, 4)
-	notified := make(chan struct{})
-	go func() {
-		supervise.Notify(sigc, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
-		close(notified)
-	}()
-	// Stop waits for deliveries in flight (0.1 ms); nothing after Run
-	// needs that wait, so it finishes on its own.
-	defer func() {
-		go func() {
-			<-notified
-			signal.Stop(sigc)
-		}()
-	}()
+	// The caller's signals are relayed once the relay is ready, which it
+	// gets alongside the setup and the fork; the command is released from
+	// its exec stop only after that. A signal before then ends aar-exec,
+	// and with it the held command, before the command ran anything.
+	relay := supervise.StartRelay(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	defer relay.Stop()
 
 	prog, err := lookPath(firstNonEmpty(p.Path, p.Argv[0]), p.Env, p.Dir)
 	if err != nil {
@@ -198,7 +180,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		}
 		// Held at its exec stop, the command has run nothing yet: kill it
 		// if the start record failed or its limits cannot be set.
-		<-notified
+		relay.Ready()
 		err = awaitStarted()
 		if err == nil {
 			if err = releaseTraced(pid, limits); err != nil {
@@ -207,12 +189,12 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		}
 		if err != nil {
 			unix.Kill(pid, unix.SIGKILL)
-			wait(pid)
+			supervise.Reap(pid)
 			startc <- forked{err: err}
 			return
 		}
 		startc <- forked{pid: pid}
-		ws, err := wait(pid)
+		ws, err := supervise.Reap(pid)
 		donec <- exit{ws, err}
 	})
 	st := <-startc
@@ -221,7 +203,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	}
 	pid := st.pid
 
-	e, timedOut := supervise.Wait(ctx, donec, sigc, group(pid), p.Timeout, supervise.Grace)
+	e, timedOut := supervise.Wait(ctx, donec, relay.C, supervise.Group(pid), p.Timeout, supervise.Grace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
 	killDescendants()
 	if e.err != nil {
@@ -266,25 +248,6 @@ func goRestricted(f func()) {
 		<-done
 		runtime.UnlockOSThread()
 	}()
-}
-
-// group is the command's process group: it leads a new session, so its
-// pid is the group's id, and what it left in the group goes with it.
-type group int
-
-func (g group) Signal(sig os.Signal) { unix.Kill(-int(g), sig.(syscall.Signal)) }
-func (g group) Terminate()           { unix.Kill(-int(g), unix.SIGTERM) }
-func (g group) Kill()                { unix.Kill(-int(g), unix.SIGKILL); unix.Kill(int(g), unix.SIGKILL) }
-
-// wait reaps pid, retrying when a signal interrupts it.
-func wait(pid int) (unix.WaitStatus, error) {
-	var ws unix.WaitStatus
-	for {
-		_, err := unix.Wait4(pid, &ws, 0, nil)
-		if !errors.Is(err, unix.EINTR) {
-			return ws, err
-		}
-	}
 }
 
 // releaseTraced waits for the command to stop at its execve, sets its

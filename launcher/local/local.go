@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"os/signal"
 	"time"
 
 	"github.com/aar-agent/aar-exec/launcher/internal/supervise"
@@ -29,26 +28,15 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if prog == "" {
 		prog = p.Argv[0]
 	}
-	// The first Notify waits on the runtime's signal thread once per
-	// signal (0.3-0.7 ms measured); the start record is written meanwhile.
-	sigc := make(chan os.Signal, 4)
-	notified := make(chan struct{})
-	go func() {
-		supervise.Notify(sigc, forwarded...)
-		close(notified)
-	}()
-	defer func() {
-		go func() {
-			<-notified
-			signal.Stop(sigc)
-		}()
-	}()
+	// The signal relay gets ready while the start record is written.
+	relay := supervise.StartRelay(forwarded...)
+	defer relay.Stop()
 	if started != nil {
 		if err := started(plan.Enforcement{Mechanism: "none"}); err != nil {
 			return plan.Result{}, err
 		}
 	}
-	<-notified
+	relay.Ready()
 
 	begin := time.Now()
 	c, err := start(prog, p)
@@ -64,7 +52,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	donec := make(chan ended, 1)
 	go func() { donec <- c.wait() }()
 
-	e, timedOut := supervise.Wait(ctx, donec, sigc, c, p.Timeout, supervise.Grace)
+	e, timedOut := supervise.Wait(ctx, donec, relay.C, c, p.Timeout, supervise.Grace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
 	if e.err != nil {
 		return res, fmt.Errorf("%w: wait: %v", plan.ErrSetup, e.err)

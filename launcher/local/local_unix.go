@@ -3,12 +3,12 @@
 package local
 
 import (
-	"errors"
 	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 
+	"github.com/aar-agent/aar-exec/launcher/internal/supervise"
 	"github.com/aar-agent/aar-exec/plan"
 )
 
@@ -16,7 +16,7 @@ var forwarded = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, sys
 
 // A child is the started command, the leader of its own session and
 // process group.
-type child int
+type child struct{ supervise.Group }
 
 // start forks and execs with syscall.ForkExec rather than os/exec: on
 // Linux, os probes pidfd support by forking and reaping a throw-away child
@@ -27,7 +27,7 @@ func start(prog string, p *plan.Plan) (child, error) {
 	if !strings.Contains(prog, "/") {
 		var err error
 		if path, err = exec.LookPath(prog); err != nil {
-			return 0, err
+			return child{}, err
 		}
 	}
 	env := p.Env
@@ -41,33 +41,18 @@ func start(prog string, p *plan.Plan) (child, error) {
 		Sys:   &syscall.SysProcAttr{Setsid: true},
 	})
 	if err != nil {
-		return 0, &os.PathError{Op: "fork/exec", Path: path, Err: err}
+		return child{}, &os.PathError{Op: "fork/exec", Path: path, Err: err}
 	}
-	return child(pid), nil
+	return child{supervise.Group(pid)}, nil
 }
 
 func (c child) wait() ended {
-	var ws syscall.WaitStatus
-	for {
-		_, err := syscall.Wait4(int(c), &ws, 0, nil)
-		if errors.Is(err, syscall.EINTR) {
-			continue
-		}
-		if err != nil {
-			return ended{err: err}
-		}
-		break
-	}
-	if ws.Signaled() {
+	ws, err := supervise.Reap(int(c.Group))
+	switch {
+	case err != nil:
+		return ended{err: err}
+	case ws.Signaled():
 		return ended{signal: int(ws.Signal())}
 	}
 	return ended{code: ws.ExitStatus()}
 }
-
-func (c child) Signal(sig os.Signal) { syscall.Kill(-int(c), sig.(syscall.Signal)) }
-func (c child) Terminate()           { syscall.Kill(-int(c), syscall.SIGTERM) }
-
-// Kill kills the group only: the command leads it for good (a session
-// leader cannot leave its group), and a kill aimed at its bare pid could
-// reach another process once the pid is reaped and reused.
-func (c child) Kill() { syscall.Kill(-int(c), syscall.SIGKILL) }

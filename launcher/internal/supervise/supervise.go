@@ -22,23 +22,53 @@ type Tree interface {
 	Kill()                // stop it now
 }
 
-// Notify relays sigs to c, except SIGINT and SIGHUP when aar-exec was
-// started with them ignored (nohup, a background job): a shell keeps that
-// "ignore" for the commands it runs, and so does aar-exec. (The runtime
-// remembers an inherited "ignore" for these two only.) Deciding it here,
-// not by timing, matters: Notify replaces an ignored signal's disposition
-// with the runtime's handler, which a child resets to the default, so a
-// fork racing the Notify would hand the command either one.
-func Notify(c chan<- os.Signal, sigs ...os.Signal) {
-	var relay []os.Signal
-	for _, s := range sigs {
-		if !signal.Ignored(s) {
-			relay = append(relay, s)
+// A Relay passes the caller's signals to a launcher: aar-exec does not die
+// from them itself, the command's reaction decides the outcome.
+type Relay struct {
+	C     chan os.Signal // the signals to pass on, for Wait
+	ready chan struct{}
+}
+
+// StartRelay starts relaying sigs on another goroutine: the first
+// signal.Notify of a process starts the runtime's signal thread and waits
+// for it once per signal (0.3-0.7 ms measured), which the launcher spends
+// setting up the sandbox meanwhile. Call Ready before the command can run.
+//
+// SIGINT and SIGHUP are not relayed when aar-exec was started with them
+// ignored (nohup, a background job): a shell keeps that "ignore" for the
+// commands it runs, and so does aar-exec. (The runtime remembers an
+// inherited "ignore" for these two only.) Deciding it here, not by timing,
+// matters: Notify replaces an ignored signal's disposition with the
+// runtime's handler, which a child resets to the default, so a fork racing
+// the Notify would hand the command either one.
+func StartRelay(sigs ...os.Signal) *Relay {
+	r := &Relay{C: make(chan os.Signal, 4), ready: make(chan struct{})}
+	go func() {
+		defer close(r.ready)
+		var relay []os.Signal
+		for _, s := range sigs {
+			if !signal.Ignored(s) {
+				relay = append(relay, s)
+			}
 		}
-	}
-	if len(relay) > 0 {
-		signal.Notify(c, relay...)
-	}
+		if len(relay) > 0 {
+			signal.Notify(r.C, relay...)
+		}
+	}()
+	return r
+}
+
+// Ready returns once the signals are relayed. One that arrives before
+// then ends aar-exec with the runtime's default action.
+func (r *Relay) Ready() { <-r.ready }
+
+// Stop ends the relay. signal.Stop waits for deliveries in flight
+// (0.1 ms), which nothing after a launch needs, so it finishes on its own.
+func (r *Relay) Stop() {
+	go func() {
+		r.Ready()
+		signal.Stop(r.C)
+	}()
 }
 
 // Wait returns the first value sent on done, and whether the timeout
