@@ -129,11 +129,13 @@ var compiledRules = sync.OnceValue(func() *ruleSet {
 			table = &rs.long
 		}
 		for _, t := range d.triggers {
-			table[t[0]] = append(table[t[0]], triggerRef{rule: i, lit: t})
-			rs.second[t[0]][t[1]/64] |= 1 << (t[1] % 64)
+			add := func(c byte) {
+				table[c] = append(table[c], triggerRef{rule: i, lit: t})
+				rs.second[c][t[1]/64] |= 1 << (t[1] % 64)
+			}
+			add(t[0])
 			if up := upperASCII(t[0]); up != t[0] {
-				table[up] = append(table[up], triggerRef{rule: i, lit: t})
-				rs.second[up][t[1]/64] |= 1 << (t[1] % 64)
+				add(up)
 			}
 		}
 	}
@@ -157,8 +159,8 @@ func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 		for j < len(s) && isRunByte(s[j]) {
 			j++
 		}
-		// Every trigger is at least two bytes long.
-		if j == len(s) && j-i < 2 || i+1 < len(s) && rs.second[s[i]][lowerASCII(s[i+1])/64]&(1<<(lowerASCII(s[i+1])%64)) == 0 {
+		// Every trigger is two bytes or longer, and most words start none.
+		if i+1 == len(s) || !rs.mayStart(s[i], s[i+1]) {
 			i = j
 			continue
 		}
@@ -191,6 +193,13 @@ func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 		i = j
 	}
 	return set
+}
+
+// mayStart reports whether a word starting with c1 c2 may start a
+// trigger: c1 in either case, c2 compared in lower case.
+func (rs *ruleSet) mayStart(c1, c2 byte) bool {
+	c2 = lowerASCII(c2)
+	return rs.second[c1][c2/64]&(1<<(c2%64)) != 0
 }
 
 // hasPrefixFold reports whether s starts with the lower-case ASCII lit,

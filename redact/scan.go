@@ -199,20 +199,20 @@ func isLowerHex(s string) bool {
 // often the class changes from one to the next: random tokens change
 // class at about 60% of positions, words and identifiers rarely.
 func charStats(s string) (n, upper, lower, digit, changes int) {
-	var count [bDigit<<1 - 1]int
+	var count [bDigit/bUpper + 1]int // cls/bUpper is 1, 2 or 4
 	prev := uint8(0)
 	for i := 0; i < len(s); i++ {
 		cls := byteClass[s[i]] & (bUpper | bLower | bDigit)
 		if cls == 0 {
 			continue
 		}
-		count[cls]++
+		count[cls/bUpper]++
 		if prev != cls && prev != 0 {
 			changes++
 		}
 		prev = cls
 	}
-	upper, lower, digit = count[bUpper], count[bLower], count[bDigit]
+	upper, lower, digit = count[1], count[bLower/bUpper], count[bDigit/bUpper]
 	return upper + lower + digit, upper, lower, digit, changes
 }
 
@@ -224,11 +224,8 @@ func looksRandom(s string) bool {
 	if m := classMask(s); len(s) < 8 || m&bDigit == 0 || m&(bUpper|bLower) == 0 {
 		return false
 	}
-	n, u, l, d, ch := charStats(s)
-	if n < 8 || d == 0 || u+l == 0 {
-		return false
-	}
-	return float64(ch) >= 0.3*float64(n-1)
+	n, _, _, _, ch := charStats(s)
+	return n >= 8 && float64(ch) >= 0.3*float64(n-1)
 }
 
 // looksSecretish is the test for values of weakly secret names: long
