@@ -90,6 +90,35 @@ func TestRunErrors(t *testing.T) {
 	}
 }
 
+// A writable path reached through a symlink fails the ruleset, which
+// refuses symlinks anywhere in a path (the mount layer would follow it):
+// the run must end with the ruleset's error, write no start record and
+// run nothing.
+func TestRulesetErrorStopsTheRun(t *testing.T) {
+	requireLandlock(t)
+	ws, real := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(real, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Fatal(err)
+	}
+	p := &plan.Plan{Argv: []string{"sh", "-c", "touch ran"}, Dir: ws, Env: []string{"PATH=/usr/bin:/bin"},
+		Workspace: ws, Writable: []string{filepath.Join(link, "sub")}}
+	started := false
+	_, err := Run(context.Background(), p, func(plan.Enforcement) error { started = true; return nil })
+	if !errors.Is(err, plan.ErrSetup) || !strings.Contains(err.Error(), "landlock: grant") {
+		t.Fatalf("got %v, want the ruleset's setup error", err)
+	}
+	if started {
+		t.Errorf("a start record was written for a run that never started")
+	}
+	if _, err := os.Stat(filepath.Join(ws, "ran")); err == nil {
+		t.Errorf("the command ran although the ruleset failed")
+	}
+}
+
 func TestStartedErrorAbortsBeforeAnythingRuns(t *testing.T) {
 	requireLandlock(t)
 	ws := t.TempDir()
