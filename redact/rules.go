@@ -9,37 +9,106 @@ import (
 // A rule finds one family of provider tokens. Its regexp's first group is
 // the secret; whatever the match holds outside that group (the type prefix,
 // the host of a webhook) is kept so a reader still knows what was there.
+//
+// The table is static data: nothing of it is built at start-up, and the
+// regexps compile on their rule's first trigger, since most command lines
+// trigger no rule at all and compiling every rule up front cost about 1 ms
+// on each aar-exec launch.
 type rule struct {
-	name string
-	// re compiles on the rule's first trigger: most command lines trigger
-	// no rule at all, and compiling every rule up front cost about 1 ms on
-	// each aar-exec launch.
-	re    func() *regexp.Regexp
-	check func(secret string) bool // optional extra test on the secret
+	name     string
+	triggers []string // lower case; each starts a word of every match
 	// minRun is the shortest word (run of letters, digits, '_' and '-')
 	// a trigger can start for this rule; dotted prefixes (hvs., SG.) use 0.
 	minRun int
-	need   string // a literal the line must also hold, or ""
+	re     string
+	check  func(secret string) bool // optional extra test on the secret
+	need   string                   // a literal the line must also hold, or ""
 	// wholeLine rules may match text before their trigger (a user name
 	// before @tcp(); the others are searched from just before the
 	// first trigger, which spares long lines most of the regexp work.
 	wholeLine bool
 }
 
-// ruleSet is the compiled rules plus a first-byte index of their
-// triggers. Every match starts a word with one of its rule's triggers, so
-// a line is checked only at the start of each word, and only the rules it
-// triggers run their regexp.
+var rules = [...]rule{
+	{"github", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, 20, `\bgh[pousr]_([A-Za-z0-9]{16,})`, nil, "", false},
+	{"github-pat", []string{"github_pat_"}, 27, `\bgithub_pat_([A-Za-z0-9_]{16,})`, nil, "", false},
+	{"gitlab", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glimt-", "glsoat-", "glffct-", "glagent-", "gloas-", "glft-"}, 20,
+		`\bgl(?:pat|dt|rt|ptt|cbt|imt|soat|ffct|agent|oas|ft)-([A-Za-z0-9_-]{16,})`, nil, "", false},
+	{"slack", []string{"xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxe-", "xoxr-"}, 13, `\bxox[abposer]-([A-Za-z0-9-]{8,})`, nil, "", false},
+	{"slack-app", []string{"xapp-"}, 17, `\bxapp-([A-Za-z0-9-]{12,})`, nil, "", false},
+	{"slack-webhook", []string{"hooks.slack.com"}, 0, `hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]+)`, nil, "", false},
+	{"discord-webhook", []string{"api/webhooks/"}, 0, `/api/webhooks/\d+/([A-Za-z0-9_-]{16,})`, nil, "", false},
+	{"stripe", []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_"}, 16,
+		`\b(?:sk|rk|pk)_(?:live|test)_([A-Za-z0-9]{8,})`, nil, "", false},
+	{"stripe-webhook", []string{"whsec_"}, 10, `\bwhsec_([A-Za-z0-9+/=]{16,})`, nil, "", false},
+	{"aws-key-id", []string{"akia", "asia", "abia", "acca", "a3t"}, 20, `\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])([A-Z0-9]{16})\b`, nil, "", false},
+	{"google-api", []string{"aiza"}, 34, `\bAIza([0-9A-Za-z_-]{30,})`, nil, "", false},
+	{"google-oauth", []string{"ya29."}, 0, `\bya29\.([0-9A-Za-z_-]{16,})`, nil, "", false},
+	{"google-client-secret", []string{"gocspx-"}, 23, `\bGOCSPX-([0-9A-Za-z_-]{16,})`, nil, "", false},
+	{"google-refresh", []string{"1//0"}, 0, `\b1//0([0-9A-Za-z_-]{30,})`, nil, "", false},
+	{"openai-anthropic", []string{"sk-"}, 23,
+		`\bsk-(?:ant-(?:api|admin|sid|oat|ort)\d\d-|ant-|proj-|svcacct-|admin-|or-v1-|live-)?([A-Za-z0-9_-]{20,})`, nil, "", false},
+	{"npm", []string{"npm_"}, 34, `\bnpm_([A-Za-z0-9]{30,})`, nil, "", false},
+	{"pypi", []string{"pypi-"}, 35, `\bpypi-([A-Za-z0-9_-]{30,})`, nil, "", false},
+	{"docker", []string{"dckr_pat_", "dckr_oat_"}, 25, `\bdckr_(?:pat|oat)_([A-Za-z0-9_-]{16,})`, nil, "", false},
+	{"vault", []string{"hvs.", "hvb.", "hvr."}, 0, `\bhv[sbr]\.([A-Za-z0-9_-]{20,})`, nil, "", false},
+	{"vault-legacy", []string{"s."}, 0, `\bs\.([A-Za-z0-9]{24})\b`, threeClasses, "", false},
+	{"terraform", []string{"atlasv1."}, 0, `\b[A-Za-z0-9]{14}\.atlasv1\.([A-Za-z0-9_=-]{30,})`, nil, "", true},
+	{"twilio", []string{"sk"}, 34, `\bSK([0-9a-fA-F]{32})\b`, nil, "", false},
+	{"sendgrid", []string{"sg."}, 0, `\bSG\.([A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`, nil, "", false},
+	{"mailgun", []string{"key-"}, 36, `\bkey-([0-9a-zA-Z]{32})\b`, nil, "", false},
+	{"heroku", []string{"hrku-"}, 25, `\bHRKU-([A-Za-z0-9_-]{20,})`, nil, "", false},
+	{"digitalocean", []string{"dop_v1_", "doo_v1_", "dor_v1_"}, 39, `\bdo[por]_v1_([a-fA-F0-9]{32,})`, nil, "", false},
+	{"shopify", []string{"shpat_", "shpca_", "shppa_", "shpss_"}, 38, `\bshp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})`, nil, "", false},
+	{"databricks", []string{"dapi"}, 36, `\bdapi([a-f0-9]{32})\b`, nil, "", false},
+	{"age", []string{"age-secret-key-1"}, 36, `\bAGE-SECRET-KEY-1([0-9A-Z]{20,})`, nil, "", false},
+	{"telegram", []string{"aa"}, 32, `\b\d{8,10}:(AA[A-Za-z0-9_-]{30,})`, nil, ":AA", true},
+	{"square", []string{"sq0atp-", "sq0csp-", "eaaa"}, 25, `\b(?:sq0atp-|sq0csp-|EAAA)([A-Za-z0-9_-]{22,})`, nil, "", false},
+	{"prefixed", []string{"hf_", "r8_", "gsk_", "pplx-", "xai-", "glsa_", "glc_", "nrak-", "sntrys_", "sntryu_",
+		"pul-", "figd_", "sbp_", "sb_secret_", "nfp_", "rnd_", "fo1_", "pmak-", "lin_api_", "ntn_", "secret_", "atatt",
+		"ltai", "cfat_", "cfut_", "tfp_", "ops_", "nvapi-", "api_", "key_", "tok_"}, 22,
+		`\b(?:hf_|r8_|gsk_|pplx-|xai-|glsa_|glc_|NRAK-|sntrys_|sntryu_|pul-|figd_|sbp_|sb_secret_|nfp_|rnd_|fo1_|PMAK-|lin_api_|ntn_|secret_|ATATT|LTAI|cfat_|cfut_|tfp_|ops_|nvapi-|api_|key_|tok_)([A-Za-z0-9_-]{20,})`,
+		looksRandom, "", false},
+	{"doppler", []string{"dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim."}, 0, `\bdp\.(?:pt|st|ct|sa|scim)\.([A-Za-z0-9]{20,})`, nil, "", false},
+	{"jwt", []string{"eyj"}, 11, `\beyJ([A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`, nil, "", false},
+	{"bearer", []string{"bearer"}, 0, `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{8,}=*)`, notPlainWord, "", false},
+	{"go-dsn", []string{"tcp(", "unix(", "udp("}, 0, `[A-Za-z0-9_.-]+:([^\s'"/]+)@(?:tcp|unix|udp)\(`, nil, "", true},
+	{"oracle", []string{"sqlplus", "rman", "expdp", "impdp"}, 0,
+		`\b(?:sqlplus|rman|expdp|impdp)(?:\s+-[sSlL]\w*)*\s+['"]?[A-Za-z0-9_$#]+/([^@\s'"]+)`, nil, "", false},
+	{"smb", []string{"-u", "--user"}, 0, `(?:\s-U\s*|--user[= ])['"]?[A-Za-z0-9_.\\-]+%([^\s'"]+)`, nil, "%", true},
+	{"rdp", []string{"p:"}, 0, `(?:^|\s)/p:([^\s]+)`, nil, "/p:", true},
+	{"sql-password", []string{"password", "identified"}, 8, `(?i)\b(?:password|identified\s+by)\s+'([^']+)'`, nil, "'", false},
+	{"netrc", []string{"password"}, 8, `\bpassword\s+([^\s'"]+)`, nil, "machine ", false},
+	{"openssl-pass", []string{"pass:"}, 0, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil, "", true},
+}
+
+// ruleSet is the first-byte index of the rules' triggers and their
+// regexps, compiled as they are needed. Every match starts a word with one
+// of its rule's triggers, so a line is checked only at the start of each
+// word, and only the rules it triggers run their regexp.
 type ruleSet struct {
-	rules []rule
-	// long[c] and short[c] list the (rule, trigger) pairs whose trigger
-	// starts with c, in either case: long for rules whose tokens are
-	// long words, short for dotted prefixes and context words.
-	long, short [256][]triggerRef
-	// second[c] is the set of second bytes (lower case) of the triggers
-	// starting with c: most words start no trigger, and this rejects them
-	// before the lists are walked.
-	second [256][4]uint64
+	// refs[at[c]:at[c+1]] are the (rule, trigger) pairs whose trigger
+	// starts with c, in either case, in two tables: long for rules whose
+	// tokens are long words, short for dotted prefixes and context words.
+	long, short triggerIndex
+	// second[c] has bit c2%64 set for the second byte c2 (lower case) of
+	// each trigger starting with c: most words start no trigger, and this
+	// rejects nearly all of them before the lists are walked.
+	second [256]uint64
+	re     [len(rules)]struct {
+		once sync.Once
+		re   *regexp.Regexp
+	}
+}
+
+type triggerIndex struct {
+	at   [257]uint16
+	refs []triggerRef
+}
+
+// lookup returns the (rule, trigger) pairs whose trigger starts with c.
+func (x *triggerIndex) lookup(c byte) []triggerRef {
+	return x.refs[x.at[c]:x.at[int(c)+1]]
 }
 
 // longRun is the minRun from which a rule's triggers count as long.
@@ -50,100 +119,65 @@ type triggerRef struct {
 	lit  string // lower case
 }
 
-// compiledRules compiles the rules on first use, never at start-up: this
+// compiledRules builds the index on first use, never at start-up: this
 // binary sits in front of every command of a build.
-var compiledRules = sync.OnceValue(func() *ruleSet {
-	defs := []struct {
-		name     string
-		triggers []string // lower case; each starts a word of every match
-		minRun   int
-		re       string
-		check    func(string) bool
-		need     string
-	}{
-		{"github", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_"}, 20, `\bgh[pousr]_([A-Za-z0-9]{16,})`, nil, ""},
-		{"github-pat", []string{"github_pat_"}, 27, `\bgithub_pat_([A-Za-z0-9_]{16,})`, nil, ""},
-		{"gitlab", []string{"glpat-", "gldt-", "glrt-", "glptt-", "glcbt-", "glimt-", "glsoat-", "glffct-", "glagent-", "gloas-", "glft-"}, 20,
-			`\bgl(?:pat|dt|rt|ptt|cbt|imt|soat|ffct|agent|oas|ft)-([A-Za-z0-9_-]{16,})`, nil, ""},
-		{"slack", []string{"xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxe-", "xoxr-"}, 13, `\bxox[abposer]-([A-Za-z0-9-]{8,})`, nil, ""},
-		{"slack-app", []string{"xapp-"}, 17, `\bxapp-([A-Za-z0-9-]{12,})`, nil, ""},
-		{"slack-webhook", []string{"hooks.slack.com"}, 0, `hooks\.slack\.com/(?:services|workflows|triggers)/([A-Za-z0-9/_-]+)`, nil, ""},
-		{"discord-webhook", []string{"api/webhooks/"}, 0, `/api/webhooks/\d+/([A-Za-z0-9_-]{16,})`, nil, ""},
-		{"stripe", []string{"sk_live_", "sk_test_", "rk_live_", "rk_test_", "pk_live_", "pk_test_"}, 16,
-			`\b(?:sk|rk|pk)_(?:live|test)_([A-Za-z0-9]{8,})`, nil, ""},
-		{"stripe-webhook", []string{"whsec_"}, 10, `\bwhsec_([A-Za-z0-9+/=]{16,})`, nil, ""},
-		{"aws-key-id", []string{"akia", "asia", "abia", "acca", "a3t"}, 20, `\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])([A-Z0-9]{16})\b`, nil, ""},
-		{"google-api", []string{"aiza"}, 34, `\bAIza([0-9A-Za-z_-]{30,})`, nil, ""},
-		{"google-oauth", []string{"ya29."}, 0, `\bya29\.([0-9A-Za-z_-]{16,})`, nil, ""},
-		{"google-client-secret", []string{"gocspx-"}, 23, `\bGOCSPX-([0-9A-Za-z_-]{16,})`, nil, ""},
-		{"google-refresh", []string{"1//0"}, 0, `\b1//0([0-9A-Za-z_-]{30,})`, nil, ""},
-		{"openai-anthropic", []string{"sk-"}, 23,
-			`\bsk-(?:ant-(?:api|admin|sid|oat|ort)\d\d-|ant-|proj-|svcacct-|admin-|or-v1-|live-)?([A-Za-z0-9_-]{20,})`, nil, ""},
-		{"npm", []string{"npm_"}, 34, `\bnpm_([A-Za-z0-9]{30,})`, nil, ""},
-		{"pypi", []string{"pypi-"}, 35, `\bpypi-([A-Za-z0-9_-]{30,})`, nil, ""},
-		{"docker", []string{"dckr_pat_", "dckr_oat_"}, 25, `\bdckr_(?:pat|oat)_([A-Za-z0-9_-]{16,})`, nil, ""},
-		{"vault", []string{"hvs.", "hvb.", "hvr."}, 0, `\bhv[sbr]\.([A-Za-z0-9_-]{20,})`, nil, ""},
-		{"vault-legacy", []string{"s."}, 0, `\bs\.([A-Za-z0-9]{24})\b`, threeClasses, ""},
-		{"terraform", []string{"atlasv1."}, 0, `\b[A-Za-z0-9]{14}\.atlasv1\.([A-Za-z0-9_=-]{30,})`, nil, ""},
-		{"twilio", []string{"sk"}, 34, `\bSK([0-9a-fA-F]{32})\b`, nil, ""},
-		{"sendgrid", []string{"sg."}, 0, `\bSG\.([A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,})`, nil, ""},
-		{"mailgun", []string{"key-"}, 36, `\bkey-([0-9a-zA-Z]{32})\b`, nil, ""},
-		{"heroku", []string{"hrku-"}, 25, `\bHRKU-([A-Za-z0-9_-]{20,})`, nil, ""},
-		{"digitalocean", []string{"dop_v1_", "doo_v1_", "dor_v1_"}, 39, `\bdo[por]_v1_([a-fA-F0-9]{32,})`, nil, ""},
-		{"shopify", []string{"shpat_", "shpca_", "shppa_", "shpss_"}, 38, `\bshp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})`, nil, ""},
-		{"databricks", []string{"dapi"}, 36, `\bdapi([a-f0-9]{32})\b`, nil, ""},
-		{"age", []string{"age-secret-key-1"}, 36, `\bAGE-SECRET-KEY-1([0-9A-Z]{20,})`, nil, ""},
-		{"telegram", []string{"aa"}, 32, `\b\d{8,10}:(AA[A-Za-z0-9_-]{30,})`, nil, ":AA"},
-		{"square", []string{"sq0atp-", "sq0csp-", "eaaa"}, 25, `\b(?:sq0atp-|sq0csp-|EAAA)([A-Za-z0-9_-]{22,})`, nil, ""},
-		{"prefixed", []string{"hf_", "r8_", "gsk_", "pplx-", "xai-", "glsa_", "glc_", "nrak-", "sntrys_", "sntryu_",
-			"pul-", "figd_", "sbp_", "sb_secret_", "nfp_", "rnd_", "fo1_", "pmak-", "lin_api_", "ntn_", "secret_", "atatt",
-			"ltai", "cfat_", "cfut_", "tfp_", "ops_", "nvapi-", "api_", "key_", "tok_"}, 22,
-			`\b(?:hf_|r8_|gsk_|pplx-|xai-|glsa_|glc_|NRAK-|sntrys_|sntryu_|pul-|figd_|sbp_|sb_secret_|nfp_|rnd_|fo1_|PMAK-|lin_api_|ntn_|secret_|ATATT|LTAI|cfat_|cfut_|tfp_|ops_|nvapi-|api_|key_|tok_)([A-Za-z0-9_-]{20,})`,
-			looksRandom, ""},
-		{"doppler", []string{"dp.pt.", "dp.st.", "dp.ct.", "dp.sa.", "dp.scim."}, 0, `\bdp\.(?:pt|st|ct|sa|scim)\.([A-Za-z0-9]{20,})`, nil, ""},
-		{"jwt", []string{"eyj"}, 11, `\beyJ([A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`, nil, ""},
-		{"bearer", []string{"bearer"}, 0, `(?i)\bbearer\s+([A-Za-z0-9._~+/-]{8,}=*)`, notPlainWord, ""},
-		{"go-dsn", []string{"tcp(", "unix(", "udp("}, 0, `[A-Za-z0-9_.-]+:([^\s'"/]+)@(?:tcp|unix|udp)\(`, nil, ""},
-		{"oracle", []string{"sqlplus", "rman", "expdp", "impdp"}, 0,
-			`\b(?:sqlplus|rman|expdp|impdp)(?:\s+-[sSlL]\w*)*\s+['"]?[A-Za-z0-9_$#]+/([^@\s'"]+)`, nil, ""},
-		{"smb", []string{"-u", "--user"}, 0, `(?:\s-U\s*|--user[= ])['"]?[A-Za-z0-9_.\\-]+%([^\s'"]+)`, nil, "%"},
-		{"rdp", []string{"p:"}, 0, `(?:^|\s)/p:([^\s]+)`, nil, "/p:"},
-		{"sql-password", []string{"password", "identified"}, 8, `(?i)\b(?:password|identified\s+by)\s+'([^']+)'`, nil, "'"},
-		{"netrc", []string{"password"}, 8, `\bpassword\s+([^\s'"]+)`, nil, "machine "},
-		{"openssl-pass", []string{"pass:"}, 0, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil, ""},
-	}
-	if len(defs) > maxRules {
-		panic("redact: too many rules")
-	}
-	rs := &ruleSet{rules: make([]rule, len(defs))}
-	for i, d := range defs {
-		expr := d.re
-		rs.rules[i] = rule{name: d.name, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) }),
-			check: d.check, minRun: d.minRun, need: d.need}
-		switch d.name {
-		case "go-dsn", "rdp", "openssl-pass", "telegram", "terraform", "smb":
-			rs.rules[i].wholeLine = true
-		}
-		table := &rs.short
-		if d.minRun >= longRun {
-			table = &rs.long
-		}
-		for _, t := range d.triggers {
-			add := func(c byte) {
-				table[c] = append(table[c], triggerRef{rule: i, lit: t})
-				rs.second[c][t[1]/64] |= 1 << (t[1] % 64)
+var compiledRules = sync.OnceValue(buildRules)
+
+func buildRules() *ruleSet {
+	rs := &ruleSet{}
+	// Two passes over the triggers, counting then placing: one allocation
+	// per table, where appending to 256 lists made over 300.
+	for pass := 0; pass < 2; pass++ {
+		var fill [2][256]uint16
+		for i := range rules {
+			r := &rules[i]
+			t := 0
+			if r.minRun >= longRun {
+				t = 1
 			}
-			add(t[0])
-			if up := upperASCII(t[0]); up != t[0] {
-				add(up)
+			x := &rs.short
+			if t == 1 {
+				x = &rs.long
+			}
+			for _, lit := range r.triggers {
+				for _, c := range [2]byte{lit[0], upperASCII(lit[0])} {
+					if pass == 0 {
+						fill[t][c]++
+						rs.second[c] |= 1 << (lit[1] % 64)
+					} else {
+						x.refs[x.at[c]+fill[t][c]] = triggerRef{rule: i, lit: lit}
+						fill[t][c]++
+					}
+					if upperASCII(c) == c {
+						break // not a letter: one case only
+					}
+				}
+			}
+		}
+		if pass == 0 {
+			for t, x := range [2]*triggerIndex{&rs.short, &rs.long} {
+				for c := range 256 {
+					x.at[c+1] = x.at[c] + fill[t][c]
+				}
+				x.refs = make([]triggerRef, x.at[256])
 			}
 		}
 	}
 	return rs
-})
+}
+
+// regexp returns rule i's regexp, compiling it on first use.
+func (rs *ruleSet) regexp(i int) *regexp.Regexp {
+	e := &rs.re[i]
+	e.once.Do(func() { e.re = regexp.MustCompile(rules[i].re) })
+	return e.re
+}
 
 // maxRules bounds the rule table, whose sets are two 64-bit words.
 const maxRules = 128
+
+// The build fails if the table outgrows its sets.
+var _ [maxRules - len(rules)]struct{}
 
 // triggered returns a bit set of the rules whose triggers start a word of
 // s, ASCII case-insensitively, looking only at word starts. For each rule
@@ -166,16 +200,16 @@ func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 		}
 		lists := [2][]triggerRef{}
 		if j-i >= longRun {
-			lists[0] = rs.long[s[i]]
+			lists[0] = rs.long.lookup(s[i])
 		}
 		// Short triggers are a dotted prefix (hvs.), a word before '(' or
 		// ':' (tcp(, pass:), or a short word of their own (bearer, -U).
 		if j-i < longRun || j < len(s) && strings.IndexByte(".(/:%", s[j]) >= 0 {
-			lists[1] = rs.short[s[i]]
+			lists[1] = rs.short.lookup(s[i])
 		}
 		for _, refs := range lists {
 			for _, t := range refs {
-				r := &rs.rules[t.rule]
+				r := &rules[t.rule]
 				bit := uint64(1) << (t.rule % 64)
 				if j-i < r.minRun || (set[t.rule/64]|needDone[t.rule/64])&bit != 0 || !hasPrefixFold(s[i:], t.lit) {
 					continue
@@ -198,8 +232,7 @@ func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 // mayStart reports whether a word starting with c1 c2 may start a
 // trigger: c1 in either case, c2 compared in lower case.
 func (rs *ruleSet) mayStart(c1, c2 byte) bool {
-	c2 = lowerASCII(c2)
-	return rs.second[c1][c2/64]&(1<<(c2%64)) != 0
+	return rs.second[c1]&(1<<(lowerASCII(c2)%64)) != 0
 }
 
 // hasPrefixFold reports whether s starts with the lower-case ASCII lit,
@@ -250,16 +283,16 @@ func (c *scrubber) providers() bool {
 		return false
 	}
 	found := false
-	for i := range rs.rules {
+	for i := range rules {
 		if set[i/64]&(1<<(i%64)) == 0 {
 			continue
 		}
-		r := &rs.rules[i]
+		r := &rules[i]
 		from := 0
 		if !r.wholeLine && first[i] > 0 {
 			from = int(first[i]) - 1 // one byte of context for \b
 		}
-		for _, m := range r.re().FindAllStringSubmatchIndex(c.s[from:], -1) {
+		for _, m := range rs.regexp(i).FindAllStringSubmatchIndex(c.s[from:], -1) {
 			a, b := from+m[2], from+m[3]
 			if a < 0 || a >= b {
 				continue
