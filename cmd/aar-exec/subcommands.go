@@ -50,8 +50,8 @@ func builtWithCgo() bool {
 	return false
 }
 
-const cgoWarning = "build: cgo is on, so this binary starts through the dynamic loader: about 0.7 ms more per launch, " +
-	"and it honours LD_PRELOAD; rebuild it static with make build or CGO_ENABLED=0 go build ./cmd/aar-exec"
+const cgoWarning = "build: cgo was on, which links this binary dynamically unless told otherwise: " +
+	"about 0.7 ms more per launch, and LD_PRELOAD applies to it; rebuild it static with make build or CGO_ENABLED=0 go build ./cmd/aar-exec"
 
 // check evaluates the policy only and prints the decision as JSON; it
 // never runs anything.
@@ -176,7 +176,7 @@ func (a *app) doctor(own []string, asJSON bool) (int, error) {
 		AuditLog    string          `json:"audit_log,omitempty"`
 		Cgo         bool            `json:"built_with_cgo,omitempty"`
 	}
-	r := report{OS: runtime.GOOS, Mode: s.mode, Config: s.configPath, AuditLog: s.auditPath, Cgo: runtime.GOOS != "windows" && builtWithCgo()}
+	r := report{OS: runtime.GOOS, Mode: s.mode, Config: s.configPath, AuditLog: s.auditPath, Cgo: runtime.GOOS == "linux" && builtWithCgo()}
 	switch runtime.GOOS {
 	case "linux":
 		lr := linux.Probe()
