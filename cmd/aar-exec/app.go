@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -186,7 +187,7 @@ func (a *app) run(inv *shellargs.Invocation, shim string) (int, error) {
 		if err := log.deny(rec); err != nil {
 			return 0, err
 		}
-		hint := firstNonEmpty(d.Hint(), "change the command")
+		hint := cmp.Or(d.Hint(), "change the command")
 		if d.Action == policy.Ask {
 			return 0, denied("needs approval and there is no terminal to ask on (%s): %s; to allow it: %s", d.Rule, d.Reason, hint)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -152,7 +153,7 @@ func (a *app) auditInit(own []string, keyPath string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	path := firstNonEmpty(keyPath, s.hmacKeyFile, filepath.Join(filepath.Dir(s.approvalsFile), "audit.key"))
+	path := cmp.Or(keyPath, s.hmacKeyFile, filepath.Join(filepath.Dir(s.approvalsFile), "audit.key"))
 	if err := audit.NewKey(path); err != nil {
 		return 0, failed("audit init: %v", err)
 	}
@@ -165,7 +166,7 @@ func (a *app) auditVerify(own []string, file, keyPath string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	path := firstNonEmpty(keyPath, s.hmacKeyFile, filepath.Join(filepath.Dir(s.approvalsFile), "audit.key"))
+	path := cmp.Or(keyPath, s.hmacKeyFile, filepath.Join(filepath.Dir(s.approvalsFile), "audit.key"))
 	key, err := audit.ReadKey(path)
 	if err != nil {
 		return 0, failed("audit verify: key %s: %v", path, err)

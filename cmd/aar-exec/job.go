@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -87,7 +88,7 @@ func (a *app) windowsJob(inv *shellargs.Invocation) (*job, error) {
 	if inv.Command == nil {
 		return nil, failed("on Windows only -c 'STRING' and -- PROG ARGS... are supported without --shell; pass --shell with the path of bash.exe for scripts")
 	}
-	comspec := firstNonEmpty(a.getenv("ComSpec"), `C:\Windows\System32\cmd.exe`)
+	comspec := cmp.Or(a.getenv("ComSpec"), `C:\Windows\System32\cmd.exe`)
 	return &job{req: policy.Request{Script: *inv.Command}, path: comspec,
 		argv: []string{comspec, "/d", "/s", "/c", *inv.Command}, display: *inv.Command}, nil
 }
@@ -95,7 +96,7 @@ func (a *app) windowsJob(inv *shellargs.Invocation) (*job, error) {
 // shellFor picks the real shell: the shim's own, --shell, or /bin/sh, and
 // /bin/bash when the invocation uses options only bash knows.
 func (a *app) shellFor(inv *shellargs.Invocation, s *settings, shim string) (string, error) {
-	sh := firstNonEmpty(s.shell, shim)
+	sh := cmp.Or(s.shell, shim)
 	if sh == "" {
 		sh = "/bin/sh"
 		if needsBash(inv) {
@@ -103,7 +104,7 @@ func (a *app) shellFor(inv *shellargs.Invocation, s *settings, shim string) (str
 		}
 	}
 	if s.mode == "wsl" {
-		return firstNonEmpty(s.shell, s.cfg.Safety.Sandbox.WSL.Shell, "sh"), nil // a name inside the distro
+		return cmp.Or(s.shell, s.cfg.Safety.Sandbox.WSL.Shell, "sh"), nil // a name inside the distro
 	}
 	if !filepath.IsAbs(sh) {
 		return "", failed("--shell %q is not an absolute path; give the full path, as in --shell /bin/bash", sh)

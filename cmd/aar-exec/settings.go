@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"io"
 	"os"
@@ -78,7 +79,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	c := s.cfg
 
 	// Mode.
-	s.requested = firstNonEmpty(f.Mode, c.Safety.Sandbox.Mode, "auto")
+	s.requested = cmp.Or(f.Mode, c.Safety.Sandbox.Mode, "auto")
 	switch s.requested {
 	case "auto":
 		s.mode, s.fallback = autoMode()
@@ -109,12 +110,12 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	s.allowHome = f.AllowHome || c.Exec.AllowHome
 	s.secretReads = f.AllowSecretReads || c.Exec.AllowSecretReads
 	s.quiet = f.Quiet || c.Exec.Quiet
-	s.envMode = firstNonEmpty(c.Exec.Env, "inherit")
+	s.envMode = cmp.Or(c.Exec.Env, "inherit")
 	if s.envMode != "inherit" && s.envMode != "strict" {
 		return nil, failed("config %s: aar_exec.env is %q; use \"inherit\" or \"strict\"", s.configPath, s.envMode)
 	}
 	s.passEnv = append(append([]string{}, c.Exec.PassEnv...), f.Env...)
-	s.shell = firstNonEmpty(f.Shell, c.Exec.Shell)
+	s.shell = cmp.Or(f.Shell, c.Exec.Shell)
 
 	// Policy edits from flags and environment: denied lists only grow.
 	c.AddDeniedPaths(f.DeniedPaths...)
@@ -137,7 +138,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	// Workspace and writable paths.
 	modeWorkspace := map[string]string{"linux": c.Safety.Sandbox.Linux.Workspace,
 		"windows": c.Safety.Sandbox.Windows.Workspace, "wsl": c.Safety.Sandbox.WSL.Workspace}
-	ws := firstNonEmpty(f.Workspace, modeWorkspace[s.mode])
+	ws := cmp.Or(f.Workspace, modeWorkspace[s.mode])
 	if ws == "" {
 		ws = s.cwd
 		if asShell {
@@ -161,7 +162,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 
 	// The audit log, approvals and key must stay out of the command's reach.
 	state := stateDir(a.getenv, s.home)
-	switch log := firstNonEmpty(f.AuditLog, c.Exec.Audit.Path); log {
+	switch log := cmp.Or(f.AuditLog, c.Exec.Audit.Path); log {
 	case "off":
 	case "-":
 		s.auditPath = "-"
@@ -174,7 +175,7 @@ func (a *app) resolve(own []string, asShell bool) (*settings, error) {
 	if c.Exec.Audit.HMACKeyFile != "" {
 		s.hmacKeyFile = absFrom(expandHome(c.Exec.Audit.HMACKeyFile, s.home), s.cwd)
 	}
-	s.approvalsFile = firstNonEmpty(c.Exec.ApprovalsFile, filepath.Join(state, "approvals.json"))
+	s.approvalsFile = cmp.Or(c.Exec.ApprovalsFile, filepath.Join(state, "approvals.json"))
 	if s.mode == "linux" {
 		if err := s.checkWritable(); err != nil {
 			return nil, err
@@ -323,15 +324,6 @@ func expandHome(p, home string) string {
 		return filepath.Join(home, rest)
 	}
 	return p
-}
-
-func firstNonEmpty(vals ...string) string {
-	for _, v := range vals {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 func firstPositive(vals ...int) int {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -213,7 +214,7 @@ func (a *app) doctor(own []string, asJSON bool) (int, error) {
 		if r.WSL != nil {
 			fmt.Fprintf(a.stdout, "wsl: present=%v distro %s exists=%v %s\n", r.WSL.WSL, r.WSL.Distro, r.WSL.DistroExists, r.WSL.Problem)
 		}
-		fmt.Fprintf(a.stdout, "audit log: %s\n", firstNonEmpty(r.AuditLog, "off"))
+		fmt.Fprintf(a.stdout, "audit log: %s\n", cmp.Or(r.AuditLog, "off"))
 		if r.Cgo {
 			fmt.Fprintln(a.stdout, cgoWarning)
 		}

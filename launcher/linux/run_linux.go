@@ -1,6 +1,7 @@
 package linux
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -34,7 +35,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	relay := supervise.StartRelay(syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
 	defer relay.Stop()
 
-	prog, err := lookPath(firstNonEmpty(p.Path, p.Argv[0]), p.Env, p.Dir)
+	prog, err := lookPath(cmp.Or(p.Path, p.Argv[0]), p.Env, p.Dir)
 	if err != nil {
 		return plan.Result{}, err
 	}
@@ -416,13 +417,6 @@ func stdinOf(p *plan.Plan) *os.File {
 		return p.Stdin
 	}
 	return os.Stdin
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // childrenByScan finds our children by their parent pid in /proc/*/stat.

@@ -1,6 +1,7 @@
 package wsl
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -59,9 +60,9 @@ func resolve(cfg Config) (settings, error) {
 		}
 		s.profile = prof
 	}
-	s.distro = firstNonEmpty(cfg.Distro, s.profile.Distro, DefaultDistro)
-	s.shell = firstNonEmpty(cfg.Shell, s.profile.Shell, DefaultShell)
-	s.mountRoot = firstNonEmpty(cfg.MountRoot, defaultMountRoot)
+	s.distro = cmp.Or(cfg.Distro, s.profile.Distro, DefaultDistro)
+	s.shell = cmp.Or(cfg.Shell, s.profile.Shell, DefaultShell)
+	s.mountRoot = cmp.Or(cfg.MountRoot, defaultMountRoot)
 	s.exe = cfg.Exe
 	if err := checkDistroName(s.distro); err != nil {
 		return s, err
@@ -93,15 +94,6 @@ func checkDistroName(name string) error {
 		return fmt.Errorf("wsl: distro name %q must not start with '-'", name)
 	}
 	return nil
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, v := range s {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
 }
 
 // The script wsl.exe runs is assembled from these constant pieces; every
@@ -225,7 +217,7 @@ func Run(ctx context.Context, p *plan.Plan, cfg Config, started plan.Started) (p
 	if p == nil || len(p.Argv) == 0 {
 		return plan.Result{}, fmt.Errorf("wsl: no command to run: %w", plan.ErrSetup)
 	}
-	workspace := firstNonEmpty(cfg.Workspace, p.Workspace)
+	workspace := cmp.Or(cfg.Workspace, p.Workspace)
 	dir, err := guard(p.Dir, workspace)
 	if err != nil {
 		return plan.Result{}, err
