@@ -125,20 +125,18 @@ var compiledRules = sync.OnceValue(buildRules)
 
 func buildRules() *ruleSet {
 	rs := &ruleSet{}
+	tables := [2]*triggerIndex{&rs.short, &rs.long}
 	// Two passes over the triggers, counting then placing: one allocation
 	// per table, where appending to 256 lists made over 300.
 	for pass := 0; pass < 2; pass++ {
 		var fill [2][256]uint16
 		for i := range rules {
 			r := &rules[i]
-			t := 0
+			t := 0 // short
 			if r.minRun >= longRun {
 				t = 1
 			}
-			x := &rs.short
-			if t == 1 {
-				x = &rs.long
-			}
+			x := tables[t]
 			for _, lit := range r.triggers {
 				for _, c := range [2]byte{lit[0], upperASCII(lit[0])} {
 					if pass == 0 {
@@ -155,7 +153,7 @@ func buildRules() *ruleSet {
 			}
 		}
 		if pass == 0 {
-			for t, x := range [2]*triggerIndex{&rs.short, &rs.long} {
+			for t, x := range tables {
 				for c := range 256 {
 					x.at[c+1] = x.at[c] + fill[t][c]
 				}
