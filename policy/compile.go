@@ -554,7 +554,7 @@ func (p *Policy) DeniedLocations() []string {
 		for _, tail := range []string{"/**", "/*"} {
 			g = strings.TrimSuffix(g, tail)
 		}
-		if strings.ContainsAny(g, "*?[{") || strings.Contains(g, `\`) || g == "/" || strings.HasSuffix(g, ":/") || g == "" {
+		if hasGlobMeta(g) || g == "/" || strings.HasSuffix(g, ":/") || g == "" {
 			continue
 		}
 		if !seen[g] {
