@@ -112,10 +112,21 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	}
 	parser := p.parser()
 	defer p.parsers.Put(parser)
-	a := &analysis{cmds: make([]*simple, 0, 8)}
+	// One allocation for the walk's state, with room for the commands and
+	// paths of a typical request, instead of one for each as it grows.
+	st := &struct {
+		a     analysis
+		w     walker
+		sc    scope
+		cmds  [8]*simple
+		paths [8]pathUse
+	}{}
+	a, w := &st.a, &st.w
+	a.cmds, a.paths = st.cmds[:0], st.paths[:0]
+	st.sc.cwd = p.cwd
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
-	w := &walker{p: p, a: a, scope: &scope{cwd: p.cwd}, parser: parser, maxCmds: 2*size + 10000}
+	*w = walker{p: p, a: a, scope: &st.sc, parser: parser, maxCmds: 2*size + 10000}
 	if w.scope.cwd == "" {
 		w.scope.cwd = "/" + dynMark
 	}
@@ -169,7 +180,8 @@ func (p *Policy) flush(a *analysis) {
 			break
 		}
 		if v, ok := p.commandVerdict(c); ok {
-			a.early = &v
+			early := v // v itself would escape on every turn
+			a.early = &early
 		}
 	}
 	clear(a.cmds)

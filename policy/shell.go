@@ -261,7 +261,7 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		}
 		// a && b || c ... is nested to the left: walk it as a list, so a
 		// long chain does not count as deep nesting.
-		chain := []*syntax.Stmt{x.Y}
+		chain := append(make([]*syntax.Stmt, 0, 8), x.Y)
 		left := x.X
 		for {
 			b, ok := left.Cmd.(*syntax.BinaryCmd)
@@ -453,19 +453,20 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 }
 
 // pipeline walks a | b | c, telling each stage what its stdin carries.
-func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
-	var stages []*syntax.Stmt
-	var flat func(s *syntax.Stmt)
-	flat = func(s *syntax.Stmt) {
+// pipeStages appends the stages of a pipeline to dst, left to right.
+func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
+	for _, s := range [2]*syntax.Stmt{x.X, x.Y} {
 		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && len(s.Redirs) == 0 && !s.Negated {
-			flat(b.X)
-			flat(b.Y)
-			return
+			dst = pipeStages(dst, b)
+		} else {
+			dst = append(dst, s)
 		}
-		stages = append(stages, s)
 	}
-	flat(x.X)
-	flat(x.Y)
+	return dst
+}
+
+func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
+	stages := pipeStages(make([]*syntax.Stmt, 0, 8), x)
 	in := c
 	start := len(w.a.cmds)
 	defer func() {
