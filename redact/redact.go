@@ -197,6 +197,11 @@ func filterLine(line string, inKey bool) (string, bool) {
 		return Mask + String(line[end:]), false
 	}
 	out := String(line)
+	// Index is much faster than LastIndex, and almost every line holds
+	// no PEM header at all.
+	if !strings.Contains(line, "-----BEGIN ") {
+		return out, false
+	}
 	if b := strings.LastIndex(line, "-----BEGIN "); b >= 0 {
 		rest := line[b:]
 		if h := strings.Index(rest[11:], "-----"); h >= 0 && strings.Contains(rest[11:11+h], "PRIVATE KEY") &&
