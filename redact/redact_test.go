@@ -306,6 +306,8 @@ func TestHugeInput(t *testing.T) {
 		"Authorization: Basic ", "a://b:c@", "--token ", "echo x | sudo -S ", "'a ", "-----BEGIN PRIVATE KEY-----"} {
 		_ = String(strings.Repeat(unit, (1<<20)/len(unit)))
 	}
+	// Each try of the JWT rule at a trigger reads to the end of the line.
+	_ = String(strings.Repeat("eyJ-", 1<<14))
 	_ = String(strings.Repeat("=", 1<<20))
 	_ = String(strings.Repeat(":", 1<<20))
 	_ = String(strings.Repeat("a://", 1<<18))

@@ -1,6 +1,7 @@
 package redact
 
 import (
+	"iter"
 	"regexp"
 	"strings"
 	"sync"
@@ -96,8 +97,8 @@ type ruleSet struct {
 	// rejects nearly all of them before the lists are walked.
 	second [256]uint64
 	re     [len(rules)]struct {
-		once sync.Once
-		re   *regexp.Regexp
+		once, plainOnce sync.Once
+		re, plain       *regexp.Regexp
 	}
 }
 
@@ -164,11 +165,103 @@ func buildRules() *ruleSet {
 	return rs
 }
 
-// regexp returns rule i's regexp, compiling it on first use.
+// regexp returns rule i's regexp, compiling it on first use. An
+// anchored rule's regexp only matches at the start of its input.
 func (rs *ruleSet) regexp(i int) *regexp.Regexp {
 	e := &rs.re[i]
-	e.once.Do(func() { e.re = regexp.MustCompile(rules[i].re) })
+	e.once.Do(func() {
+		expr := rules[i].re
+		if rules[i].anchored() {
+			expr = `^(?:` + expr + `)`
+		}
+		e.re = regexp.MustCompile(expr)
+	})
 	return e.re
+}
+
+// plain returns rule i's regexp as written, compiling it on first use.
+func (rs *ruleSet) plain(i int) *regexp.Regexp {
+	if !rules[i].anchored() {
+		return rs.regexp(i)
+	}
+	e := &rs.re[i]
+	e.plainOnce.Do(func() { e.plain = regexp.MustCompile(rules[i].re) })
+	return e.plain
+}
+
+// anchored reports whether every match of r starts with one of its
+// triggers just after a word boundary (its regexp starts with \b). Such a
+// rule is tried at each of those places instead of searched for: without
+// a literal prefix the regexp engine tries every byte of the line.
+func (r *rule) anchored() bool {
+	return !r.wholeLine && (strings.HasPrefix(r.re, `\b`) || strings.HasPrefix(r.re, `(?i)\b`))
+}
+
+// isWordByte reports whether c is a word character for \b: ASCII only,
+// as in Go's regexps.
+func isWordByte(c byte) bool {
+	return byteClass[c]&(bUpper|bLower|bDigit) != 0 || c == '_'
+}
+
+// maxMisses bounds the tries of an anchored rule that fail on one line.
+// A try may read to the end of the line (eyJ-eyJ-eyJ-...), so past this
+// many the rest of the line is searched in one go, which stays linear.
+const maxMisses = 4
+
+// secrets yields the [a,b) of the secret group of each match of rule i in
+// s[from:], in order, the matches not overlapping.
+func (rs *ruleSet) secrets(i int, s string, from int) iter.Seq2[int, int] {
+	return func(yield func(a, b int) bool) {
+		if rules[i].anchored() {
+			var ok bool
+			if from, ok = rs.atTriggers(i, s, from, yield); !ok {
+				return
+			}
+		}
+		for _, m := range rs.plain(i).FindAllStringSubmatchIndex(s[from:], -1) {
+			if !yield(from+m[2], from+m[3]) {
+				return
+			}
+		}
+	}
+}
+
+// atTriggers yields the matches of anchored rule i in s[from:], trying
+// its regexp at each trigger. It returns false when it has yielded them
+// all or yield asked it to stop; after maxMisses failed tries, it returns
+// true and the offset from which the rest of s is to be searched instead.
+func (rs *ruleSet) atTriggers(i int, s string, from int, yield func(a, b int) bool) (int, bool) {
+	misses := 0
+	for p := from; p < len(s); p++ {
+		// \b before a trigger, whose first byte is a word character
+		if p > 0 && isWordByte(s[p-1]) || !rules[i].startsAt(s[p:]) {
+			continue
+		}
+		if misses == maxMisses {
+			// s[p-1] starts no match: one byte of context for \b.
+			return p - 1, true
+		}
+		m := rs.regexp(i).FindStringSubmatchIndex(s[p:])
+		if m == nil {
+			misses++
+			continue
+		}
+		if !yield(p+m[2], p+m[3]) {
+			return 0, false
+		}
+		p += max(m[1], 1) - 1 // the next match starts after this one
+	}
+	return 0, false
+}
+
+// startsAt reports whether s starts with one of r's triggers.
+func (r *rule) startsAt(s string) bool {
+	for _, t := range r.triggers {
+		if hasPrefixFold(s, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxRules bounds the rule table, whose sets are two 64-bit words.
@@ -290,8 +383,7 @@ func (c *scrubber) providers() bool {
 		if !r.wholeLine && first[i] > 0 {
 			from = int(first[i]) - 1 // one byte of context for \b
 		}
-		for _, m := range rs.regexp(i).FindAllStringSubmatchIndex(c.s[from:], -1) {
-			a, b := from+m[2], from+m[3]
+		for a, b := range rs.secrets(i, c.s, from) {
 			if a < 0 || a >= b {
 				continue
 			}
