@@ -16,8 +16,11 @@ import (
 // trigger no rule at all and compiling every rule up front cost about 1 ms
 // on each aar-exec launch.
 type rule struct {
-	name     string
-	triggers []string // lower case; each starts a word of every match
+	name string
+	// triggers are lower case. Every match starts with one of them (after
+	// a word boundary, unless wholeLine): a \b rule is only tried where a
+	// trigger starts, so a rule's alternatives each need their trigger.
+	triggers []string
 	// minRun is the shortest word (run of letters, digits, '_' and '-')
 	// a trigger can start for this rule; dotted prefixes (hvs., SG.) use 0.
 	minRun int
