@@ -452,7 +452,6 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	w.scope.set(as.Name.Value, v)
 }
 
-// pipeline walks a | b | c, telling each stage what its stdin carries.
 // pipeStages appends the stages of a pipeline to dst, left to right.
 func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
 	for _, s := range [2]*syntax.Stmt{x.X, x.Y} {
@@ -465,6 +464,7 @@ func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
 	return dst
 }
 
+// pipeline walks a | b | c, telling each stage what its stdin carries.
 func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	stages := pipeStages(make([]*syntax.Stmt, 0, 8), x)
 	in := c

@@ -17,9 +17,9 @@ import (
 // on each aar-exec launch.
 type rule struct {
 	name string
-	// triggers are lower case. Every match starts with one of them (after
-	// a word boundary, unless wholeLine): a \b rule is only tried where a
-	// trigger starts, so a rule's alternatives each need their trigger.
+	// triggers are lower case; a line without one never runs the rule. A
+	// rule whose regexp starts with \b (not (?i)) is only tried where one
+	// starts, so each of its alternatives needs a trigger.
 	triggers []string
 	// minRun is the shortest word (run of letters, digits, '_' and '-')
 	// a trigger can start for this rule; dotted prefixes (hvs., SG.) use 0.
@@ -168,8 +168,9 @@ func buildRules() *ruleSet {
 	return rs
 }
 
-// regexp returns rule i's regexp, compiling it on first use. An
-// anchored rule's regexp only matches at the start of its input.
+// regexp returns the regexp rule i is tried with, compiling it on first
+// use. An anchored rule's only matches at the start of its input; plain
+// returns the one that searches.
 func (rs *ruleSet) regexp(i int) *regexp.Regexp {
 	e := &rs.re[i]
 	e.once.Do(func() {
@@ -196,8 +197,12 @@ func (rs *ruleSet) plain(i int) *regexp.Regexp {
 // triggers just after a word boundary (its regexp starts with \b). Such a
 // rule is tried at each of those places instead of searched for: without
 // a literal prefix the regexp engine tries every byte of the line.
+//
+// A rule with (?i) anywhere is never anchored: its regexp folds case the
+// Unicode way ("paſſword" matches, ſ being a long s), which the ASCII
+// trigger test would not see.
 func (r *rule) anchored() bool {
-	return !r.wholeLine && (strings.HasPrefix(r.re, `\b`) || strings.HasPrefix(r.re, `(?i)\b`))
+	return !r.wholeLine && strings.HasPrefix(r.re, `\b`) && !strings.Contains(r.re, "(?i")
 }
 
 // isWordByte reports whether c is a word character for \b: ASCII only,
@@ -216,10 +221,11 @@ const maxMisses = 4
 func (rs *ruleSet) secrets(i int, s string, from int) iter.Seq2[int, int] {
 	return func(yield func(a, b int) bool) {
 		if rules[i].anchored() {
-			var ok bool
-			if from, ok = rs.atTriggers(i, s, from, yield); !ok {
+			rest, more := rs.atTriggers(i, s, from, yield)
+			if !more {
 				return
 			}
+			from = rest
 		}
 		for _, m := range rs.plain(i).FindAllStringSubmatchIndex(s[from:], -1) {
 			if !yield(from+m[2], from+m[3]) {
@@ -233,7 +239,7 @@ func (rs *ruleSet) secrets(i int, s string, from int) iter.Seq2[int, int] {
 // its regexp at each trigger. It returns false when it has yielded them
 // all or yield asked it to stop; after maxMisses failed tries, it returns
 // true and the offset from which the rest of s is to be searched instead.
-func (rs *ruleSet) atTriggers(i int, s string, from int, yield func(a, b int) bool) (int, bool) {
+func (rs *ruleSet) atTriggers(i int, s string, from int, yield func(a, b int) bool) (rest int, more bool) {
 	misses := 0
 	for p := from; p < len(s); p++ {
 		// \b before a trigger, whose first byte is a word character

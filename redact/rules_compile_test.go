@@ -46,6 +46,17 @@ func TestAnchoredRulesFindWhatSearchFinds(t *testing.T) {
 			}
 		}
 	}
+	// (?i) folds ſ to s: a search finds the second password, and so must
+	// the rule as tried.
+	for _, s := range []string{"password 'abc' paſſword 'hunter2secret'", "bearer abcdefghijk BEARER abcdefghijk"} {
+		var first [maxRules]int32
+		set := rs.triggered(s, &first)
+		for i := range rules {
+			if set[i/64]&(1<<(i%64)) != 0 {
+				check(i, s, max(int(first[i])-1, 0))
+			}
+		}
+	}
 	for i, r := range rules {
 		if !r.anchored() {
 			continue
