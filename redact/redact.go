@@ -202,12 +202,10 @@ func filterLine(line string, inKey bool) (string, bool) {
 	if !strings.Contains(line, "-----BEGIN ") {
 		return out, false
 	}
-	if b := strings.LastIndex(line, "-----BEGIN "); b >= 0 {
-		rest := line[b:]
-		if h := strings.Index(rest[11:], "-----"); h >= 0 && strings.Contains(rest[11:11+h], "PRIVATE KEY") &&
-			!strings.Contains(rest[11+h:], "-----END ") {
-			return out, true
-		}
+	rest := line[strings.LastIndex(line, "-----BEGIN "):]
+	if h := strings.Index(rest[11:], "-----"); h >= 0 && strings.Contains(rest[11:11+h], "PRIVATE KEY") &&
+		!strings.Contains(rest[11+h:], "-----END ") {
+		return out, true
 	}
 	return out, false
 }
