@@ -32,6 +32,10 @@ var byteClass = [256]uint8{
 // isRunByte reports whether c continues a word for trigger purposes.
 func isRunByte(c byte) bool { return byteClass[c]&bRun != 0 }
 
+// isWordByte reports whether c is a word character for \b: ASCII only,
+// as in Go's regexps.
+func isWordByte(c byte) bool { return byteClass[c]&(bUpper|bLower|bDigit) != 0 || c == '_' }
+
 // isTokenByte reports whether c may appear in an opaque token.
 func isTokenByte(c byte) bool { return byteClass[c]&bToken != 0 }
 

@@ -205,12 +205,6 @@ func (r *rule) anchored() bool {
 	return !r.wholeLine && strings.HasPrefix(r.re, `\b`) && !strings.Contains(r.re, "(?i")
 }
 
-// isWordByte reports whether c is a word character for \b: ASCII only,
-// as in Go's regexps.
-func isWordByte(c byte) bool {
-	return byteClass[c]&(bUpper|bLower|bDigit) != 0 || c == '_'
-}
-
 // maxMisses bounds the tries of an anchored rule that fail on one line.
 // A try may read to the end of the line (eyJ-eyJ-eyJ-...), so past this
 // many the rest of the line is searched in one go, which stays linear.
