@@ -9,7 +9,7 @@ export CGO_ENABLED := 0
 LDFLAGS     := -s -w
 PLATFORMS   := linux/amd64 linux/arm64 windows/amd64 windows/arm64 darwin/amd64 darwin/arm64
 
-.PHONY: all build run test unit scripts wincheck lint bench cross install deps wine-test fuzz clean
+.PHONY: all build run test unit scripts wincheck lint bench bench-phases cross install deps wine-test fuzz clean
 
 all: build
 
@@ -48,6 +48,7 @@ $(STATICCHECK):
 lint: $(STATICCHECK)
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags phasetrace ./internal/phase ./cmd/aar-exec ./scripts/launchbench
 	$(STATICCHECK) ./...
 	GOOS=windows $(STATICCHECK) ./...
 
@@ -57,6 +58,10 @@ bench: build
 	$(GO) test -run '^$$' -bench . -benchmem ./policy/ ./redact/ ./audit/ ./shellargs/ ./launcher/linux/
 	@scripts/bench-launch.sh $(BIN)
 	@scripts/bench-make.sh $(BIN)
+
+# Where a launch's time goes, phase by phase, from a measuring build.
+bench-phases:
+	@scripts/bench-phases.sh
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzCheck -fuzztime 60s ./policy/

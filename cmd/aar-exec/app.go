@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/aar-agent/aar-exec/internal/phase"
 	"github.com/aar-agent/aar-exec/plan"
 	"github.com/aar-agent/aar-exec/policy"
 	"github.com/aar-agent/aar-exec/shellargs"
@@ -153,6 +154,7 @@ func (a *app) run(inv *shellargs.Invocation, shim string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	phase.Mark("settings")
 	j, err := a.job(inv, s, shim)
 	if err != nil {
 		return 0, err
@@ -171,6 +173,7 @@ func (a *app) run(inv *shellargs.Invocation, shim string) (int, error) {
 	} else {
 		d = pol.Check(j.req)
 	}
+	phase.Mark("decided")
 
 	rec := a.newRecord(s, j, d)
 	log, err := a.openAudit(s)
@@ -201,17 +204,21 @@ func (a *app) run(inv *shellargs.Invocation, shim string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	phase.Mark("planned")
 	res, err := launch(context.Background(), s, p, func(e plan.Enforcement) error {
 		for _, m := range e.Missing {
 			a.warnf(s, "not enforced: %s", m)
 		}
-		return log.start(rec, e)
+		err := log.start(rec, e)
+		phase.Mark("start-record")
+		return err
 	})
 	if err != nil {
 		log.failed(rec, err)
 		return 0, launchError(err)
 	}
 	log.end(rec, res)
+	phase.Mark("end-record")
 	return exitCode(res)
 }
 

@@ -3,6 +3,16 @@
 // be the shell of AI agents, Makefiles and CI steps: see the README.
 package main
 
-import "os"
+import (
+	"os"
 
-func main() { os.Exit(Main(os.Args)) }
+	"github.com/aar-agent/aar-exec/internal/phase"
+)
+
+func main() {
+	phase.Mark("main")
+	code := Main(os.Args)
+	phase.Mark("exit")
+	phase.Report()
+	os.Exit(code)
+}

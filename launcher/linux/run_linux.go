@@ -16,6 +16,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/aar-agent/aar-exec/internal/phase"
 	"github.com/aar-agent/aar-exec/launcher/internal/supervise"
 	"github.com/aar-agent/aar-exec/plan"
 	"golang.org/x/sys/unix"
@@ -107,6 +108,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		enf.Scopes = scopeNames(rs.scoped)
 		enf.ReadDenial = len(p.DenyRead) > 0
 	}
+	phase.Mark("ruleset")
 
 	if mountLayer {
 		git := gitProtection(append([]string{p.Workspace}, p.Writable...))
@@ -164,17 +166,21 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	donec := make(chan exit, 1)
 	begin := time.Now()
 	goRestricted(func() {
+		phase.Mark("thread")
 		if mountLayer {
 			if err := readOnlyMounts(lay.writable, extra); err != nil {
 				startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 				return
 			}
+			phase.Mark("mounted")
 		}
 		if err := restrictThread(rulesetFD); err != nil {
 			startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 			return
 		}
+		phase.Mark("restricted")
 		pid, err := syscall.ForkExec(prog, p.Argv, attr)
+		phase.Mark("forked")
 		if err != nil {
 			startc <- forked{err: startError(prog, err)}
 			return
@@ -194,8 +200,10 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 			startc <- forked{err: err}
 			return
 		}
+		phase.Mark("released")
 		startc <- forked{pid: pid}
 		ws, err := supervise.Reap(pid)
+		phase.Mark("reaped")
 		donec <- exit{ws, err}
 	})
 	st := <-startc

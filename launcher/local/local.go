@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"time"
 
+	"github.com/aar-agent/aar-exec/internal/phase"
 	"github.com/aar-agent/aar-exec/launcher/internal/supervise"
 	"github.com/aar-agent/aar-exec/plan"
 )
@@ -40,6 +41,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 
 	begin := time.Now()
 	c, err := start(prog, p)
+	phase.Mark("forked")
 	if err != nil {
 		if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) {
 			return plan.Result{}, fmt.Errorf("%w: %s", plan.ErrNotFound, p.Argv[0])
@@ -50,7 +52,11 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		return plan.Result{}, fmt.Errorf("%w: start %s: %v", plan.ErrSetup, p.Argv[0], err)
 	}
 	donec := make(chan ended, 1)
-	go func() { donec <- c.wait() }()
+	go func() {
+		e := c.wait()
+		phase.Mark("reaped")
+		donec <- e
+	}()
 
 	e, timedOut := supervise.Wait(ctx, donec, relay.C, c, p.Timeout, supervise.Grace)
 	res := plan.Result{TimedOut: timedOut, Duration: time.Since(begin)}
