@@ -126,7 +126,12 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	st.sc.cwd = p.cwd
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
-	*w = walker{p: p, a: a, scope: &st.sc, parser: parser, maxCmds: 2*size + 10000}
+	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000}
+	defer func() {
+		if w.nestedParser != nil {
+			p.parsers.Put(w.nestedParser)
+		}
+	}()
 	if w.scope.cwd == "" {
 		w.scope.cwd = "/" + dynMark
 	}

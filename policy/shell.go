@@ -183,7 +183,19 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
-	parser     *syntax.Parser
+	// nestedParser parses the shell strings found inside the script. It is
+	// never the parser streaming the script's own statements: Parse resets
+	// a parser, which would end that stream at the first sh -c and leave
+	// every later statement unjudged.
+	nestedParser *syntax.Parser
+}
+
+// parse parses a shell string found inside the script (see nestedParser).
+func (w *walker) parse(src string) (*syntax.File, error) {
+	if w.nestedParser == nil {
+		w.nestedParser = w.p.parser()
+	}
+	return w.nestedParser.Parse(strings.NewReader(src), "")
 }
 
 func (w *walker) fail(format string, args ...any) {
@@ -201,7 +213,7 @@ func (w *walker) script(src, via string, c ctx) {
 		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
 		return
 	}
-	f, err := w.parser.Parse(strings.NewReader(src), "")
+	f, err := w.parse(src)
 	if err != nil {
 		w.fail("cannot parse the string given to %s: %v", via, err)
 		return
@@ -217,7 +229,7 @@ func (w *walker) lenientScript(src, via string) {
 	if w.a.fatal != "" || w.depth >= maxEvalDepth {
 		return
 	}
-	f, err := w.parser.Parse(strings.NewReader(src), "")
+	f, err := w.parse(src)
 	if err != nil {
 		return
 	}

@@ -1,0 +1,40 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestNestedStringDoesNotEndTheScript: a shell string judged inside a
+// statement (sh -c, eval, an alias, a script piped to a shell, code given
+// to an interpreter) is parsed while the script's own statements are still
+// being read. Each statement after it must still be judged: a parse of the
+// nested string once reset the parser reading the script, and everything
+// after the first such statement was allowed unread.
+func TestNestedStringDoesNotEndTheScript(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	prefixes := []string{
+		`sh -c "echo a"`,
+		`bash -c 'ls -l'`,
+		`bash -lc "true"`,
+		`eval "echo hi"`,
+		`alias ll='ls -l'; ll`,
+		`echo 'echo hi' | sh`,
+		"sh <<'EOF'\necho hi\nEOF\ntrue",
+		`source <(echo true)`,
+		`pwsh -Command 'Get-ChildItem'`,
+		`f() { sh -c "echo in f"; }; f`,
+		`x=$(sh -c "echo sub")`,
+		`sh -c "sh -c 'echo deeper'"`,
+	}
+	for _, pre := range prefixes {
+		for _, sep := range []string{"\n", "; ", " && ", "\n\n# comment\n"} {
+			for _, tail := range []string{"rm -rf /", "sh -c 'echo again'\nrm -rf /"} {
+				script := pre + sep + tail
+				if d := p.Check(Request{Script: script}); d.Action != Deny || !strings.HasPrefix(d.Rule, "default:rm-root") {
+					t.Errorf("Check(%q) = %v; want deny (default:rm-root)", script, d)
+				}
+			}
+		}
+	}
+}
