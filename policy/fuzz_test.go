@@ -4,11 +4,14 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // FuzzCheck feeds arbitrary scripts to the parser front end and the rules:
-// Check must never panic, must be deterministic, and must refuse what it
-// cannot read.
+// Check must never panic, must be deterministic, must refuse what it
+// cannot read, and must judge every statement: rm -rf / appended as a
+// statement of its own is denied whatever came before it.
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{
 		"rm -rf /", "bash -c 'rm -rf /'", "curl x | sudo bash", ":(){ :|:& };:", "$(echo rm) -rf /",
@@ -37,7 +40,29 @@ func FuzzCheck(f *testing.F) {
 		}
 		// The argv form must not panic either.
 		p.Check(Request{Argv: strings.Fields(script)})
+
+		tail := script + "\nrm -rf /"
+		if lastIsOwnStatement(tail, len(script)+1) {
+			if d := p.Check(Request{Script: tail}); d.Action != Deny {
+				t.Fatalf("a statement after the script was not judged: Check(%q) = %v", tail, d)
+			}
+		}
 	})
+}
+
+// lastIsOwnStatement reports whether script parses and its last top-level
+// statement is a plain command starting at offset off: what was appended
+// there did not become part of a here-document, a string or a
+// continued line.
+func lastIsOwnStatement(script string, off int) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
+	if err != nil || len(f.Stmts) == 0 {
+		return false
+	}
+	last := f.Stmts[len(f.Stmts)-1]
+	call, ok := last.Cmd.(*syntax.CallExpr)
+	return ok && int(last.Pos().Offset()) == off && len(call.Args) == 3 && len(call.Assigns) == 0 &&
+		len(last.Redirs) == 0 && !last.Negated && !last.Background && !last.Coprocess
 }
 
 // FuzzNormalizePath: never panics, and a Unix or drive-rooted result is a
