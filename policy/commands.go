@@ -705,6 +705,11 @@ func (w *walker) interpreterCode(s *simple) {
 			switch {
 			case shell && (strings.ContainsAny(lit, " \t") || classOf(progName(field{s: lit}))&clsShell != 0):
 				w.lenientScript(lit, s.name+" code")
+				if u := ansiC(lit); u != lit {
+					// The interpreter turns \n and the like into the
+					// characters the shell it starts then reads.
+					w.lenientScript(u, s.name+" code")
+				}
 			case looksLikePath(lit) && (strings.ContainsAny(lit, "/~") || strings.HasPrefix(lit, ".")):
 				// open(".env"), File.read("~/.ssh/id_rsa")
 				w.addPath(field{s: lit}, false, false)

@@ -55,3 +55,27 @@ func TestHeredocAfterSemicolonIsJudged(t *testing.T) {
 		{"a; b; cat <<EOF; c\nhello\nEOF\necho done", Allow, ""},
 	})
 }
+
+// TestWalkLimitsFailClosed: past the walker's limits, what is left
+// unwalked is denied, never skipped.
+func TestWalkLimitsFailClosed(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	loops := strings.Repeat("for i in 1 2 3 4; do :; done\n", 64)
+	calls := "g() { :; }\n" + strings.Repeat("g\n", 256)
+	python := `python3 -c "import os; os.system('rm -rf /')"`
+	deep := python
+	for range 8 {
+		deep = "bash -c " + shellQuote(deep)
+	}
+	for _, s := range []string{
+		loops + "f() { rm -rf /; }; f",
+		calls + "f() { rm -rf /; }; f",
+		deep,
+		`python3 -c "import os; os.system('rm -rf /\n)')"`,
+		`perl -e 'system("rm -rf /\n)")'`,
+	} {
+		if d := p.Check(Request{Script: s}); d.Action != Deny {
+			t.Errorf("Check(%.80q...) = %v; want deny", s, d)
+		}
+	}
+}

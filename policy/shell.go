@@ -226,11 +226,22 @@ func (w *walker) script(src, via string, c ctx) {
 // lenientScript judges text that may be shell code, ignoring it when it
 // does not parse (it is another language's string).
 func (w *walker) lenientScript(src, via string) {
-	if w.a.fatal != "" || w.depth >= maxEvalDepth {
+	if w.a.fatal != "" {
+		return
+	}
+	if w.depth >= maxEvalDepth {
+		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
 		return
 	}
 	f, err := w.parse(src)
 	if err != nil {
+		// A shell runs the lines before a syntax error: judge each line
+		// that parses on its own.
+		if strings.Contains(src, "\n") {
+			for line := range strings.SplitSeq(src, "\n") {
+				w.lenientScript(line, via)
+			}
+		}
 		return
 	}
 	w.depth++
@@ -381,6 +392,8 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 		}
 	}
 	if w.walks >= maxWalks {
+		// A call left unwalked would be a call left unjudged.
+		w.fail("more than %d function calls and loop passes to judge", maxWalks)
 		return
 	}
 	w.walks++
