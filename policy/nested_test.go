@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -67,15 +68,40 @@ func TestWalkLimitsFailClosed(t *testing.T) {
 	for range 8 {
 		deep = "bash -c " + shellQuote(deep)
 	}
+	// Helpers that call each other twice over: 2^20 walks of f0.
+	doubling := "f0() { echo x; }\n"
+	for i := 1; i <= 20; i++ {
+		doubling += fmt.Sprintf("f%d() { f%d; f%d; }\n", i, i-1, i-1)
+	}
 	for _, s := range []string{
 		loops + "f() { rm -rf /; }; f",
 		calls + "f() { rm -rf /; }; f",
+		doubling + "f20",
 		deep,
 		`python3 -c "import os; os.system('rm -rf /\n)')"`,
 		`perl -e 'system("rm -rf /\n)")'`,
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Deny {
 			t.Errorf("Check(%.80q...) = %v; want deny", s, d)
+		}
+	}
+}
+
+// TestBuildScriptHelpersAllowed: the limit on walking function calls must
+// leave ordinary build scripts alone: helpers that call helpers, called
+// hundreds of times, from loops.
+func TestBuildScriptHelpersAllowed(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	helpers := `log() { echo "[$(date +%T)] $*" >&2; }
+die() { log "error: $*"; exit 1; }
+run() { log "+ $*"; "$@" || die "$1 failed"; }
+install() { run mkdir -p "build/$1"; run cp -r "src/$1" "build/$1"; }
+`
+	calls := helpers + strings.Repeat("run make -C lib all\n", 300)
+	loops := helpers + strings.Repeat("for p in a b c d; do install \"$p\"; done\n", 50)
+	for _, s := range []string{calls, loops} {
+		if d := p.Check(Request{Script: s}); d.Action != Allow {
+			t.Errorf("Check(%.60q...) = %v; want allow", s, d)
 		}
 	}
 }

@@ -17,8 +17,14 @@ const (
 	maxEvalDepth = 8
 	// maxNest bounds the nesting of compound commands and substitutions.
 	maxNest = 500
-	// maxWalks bounds re-walking function bodies and loop bodies.
+	// maxWalks bounds the passes over loop bodies, one per known item;
+	// past it a loop is walked once with its variable unknown.
 	maxWalks = 256
+	// maxCallStmts bounds the statements walked inside function bodies,
+	// which are walked again at each call with its arguments: enough for
+	// a build script's helpers called thousands of times, and a bound on
+	// helpers that call each other twice over, level after level.
+	maxCallStmts = 1 << 16
 	// maxUnwrap bounds wrapper chains such as sudo env nice nohup rm.
 	maxUnwrap = 16
 )
@@ -168,17 +174,19 @@ func (s *scope) alias(name string) (string, bool) {
 }
 
 type walker struct {
-	p       *Policy
-	a       *analysis
-	scope   *scope
-	depth   int // eval / sh -c nesting
-	nest    int
-	walks   int
-	funcs   []string // functions being walked, innermost last
-	aliases []string // aliases being expanded
-	maxCmds int      // fail closed beyond this many commands
-	seen    map[pathKey]bool
-	files   map[string]fileInfo // what this request wrote into files
+	p     *Policy
+	a     *analysis
+	scope *scope
+	depth int // eval / sh -c nesting
+	nest  int
+	walks int // loop passes
+	// callStmts counts the statements walked inside function bodies.
+	callStmts int
+	funcs     []string // functions being walked, innermost last
+	aliases   []string // aliases being expanded
+	maxCmds   int      // fail closed beyond this many commands
+	seen      map[pathKey]bool
+	files     map[string]fileInfo // what this request wrote into files
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -259,6 +267,9 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, c ctx) {
+	if len(w.funcs) > 0 {
+		w.callStmts++
+	}
 	w.nest++
 	defer func() { w.nest-- }()
 	if w.nest > maxNest {
@@ -391,12 +402,11 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 			return // recursion: already being judged
 		}
 	}
-	if w.walks >= maxWalks {
+	if w.callStmts >= maxCallStmts {
 		// A call left unwalked would be a call left unjudged.
-		w.fail("more than %d function calls and loop passes to judge", maxWalks)
+		w.fail("more than %d statements to judge inside function calls", maxCallStmts)
 		return
 	}
-	w.walks++
 	saved := w.scope
 	w.scope = w.scope.fork()
 	if args != nil {
