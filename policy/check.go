@@ -124,6 +124,7 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		paths [8]pathUse
 		held  [4]*syntax.Stmt
 		line  []*syntax.Stmt // the statements of the line being read
+		hdoc  bool           // one of them has a here-document
 	}{}
 	a, w := &st.a, &st.w
 	a.cmds, a.paths = st.cmds[:0], st.paths[:0]
@@ -140,14 +141,14 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		w.scope.cwd = "/" + dynMark
 	}
 	if r.Script != "" {
-		// Walk each line's statements as soon as the line is parsed: the
-		// tree of a large script is never held whole, which keeps the
-		// garbage collector idle. Not each statement: the iterator yields
-		// one ended by ; or & before the rest of its line is read, and a
-		// here-document's body is attached only at the line's end
-		// (sh <<EOF; true), so the statements of a line are held until one
-		// ends it. The loop never breaks: mvdan/sh v3.14.1's iterator yields
-		// its final error again after a stop, which panics.
+		// Walk each statement as soon as it is parsed: the tree of a large
+		// script is never held whole, which keeps the garbage collector
+		// idle. The iterator yields a statement ended by ; or & before the
+		// rest of its line is read, and a here-document's body is attached
+		// only at the line's end (sh <<EOF; true): from a statement with a
+		// here-document on, the statements of a line are held until one
+		// ends it. The loop never breaks: mvdan/sh v3.14.1's iterator
+		// yields its final error again after a stop, which panics.
 		var err error
 		st.line = st.held[:0]
 		for s, serr := range parser.StmtsSeq(strings.NewReader(r.Script)) {
@@ -159,8 +160,14 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 			}
 			if err == nil {
 				st.line = append(st.line, s)
-				if !s.Semicolon.IsValid() {
+				switch {
+				case !s.Semicolon.IsValid():
+					st.line, st.hdoc = w.walkLine(st.line), false
+				case !st.hdoc && !hasHeredoc(r.Script, s):
+					// Only a here-document waits for the end of its line.
 					st.line = w.walkLine(st.line)
+				default:
+					st.hdoc = true
 				}
 			}
 		}
@@ -184,6 +191,14 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
 	}
 	return a, Decision{}, true
+}
+
+// hasHeredoc reports whether the text of s, a statement ended by ; or &,
+// may hold a here-document. It over-approximates: a << in a string or a
+// <<< here-string counts too, and only holds statements back a little longer.
+func hasHeredoc(script string, s *syntax.Stmt) bool {
+	from, to := s.Pos().Offset(), s.Semicolon.Offset()
+	return to > uint(len(script)) || from > to || strings.Contains(script[from:to], "<<")
 }
 
 // walkLine walks the top-level statements of one line, each judged and
