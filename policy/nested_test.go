@@ -77,6 +77,8 @@ func TestWalkLimitsFailClosed(t *testing.T) {
 		loops + "f() { rm -rf /; }; f",
 		calls + "f() { rm -rf /; }; f",
 		doubling + "f20",
+		// Code that does not parse is judged line by line, within a bound.
+		"python3 -c \"import os; os.system('" + strings.Repeat("echo a b\n", 20000) + "echo )')\"",
 		deep,
 		`python3 -c "import os; os.system('rm -rf /\n)')"`,
 		`perl -e 'system("rm -rf /\n)")'`,

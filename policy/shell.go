@@ -25,6 +25,10 @@ const (
 	// a build script's helpers called thousands of times, and a bound on
 	// helpers that call each other twice over, level after level.
 	maxCallStmts = 1 << 16
+	// maxLenient bounds the parses of code found in other languages'
+	// strings (see lenientScript), which a string that does not parse
+	// multiplies by its lines.
+	maxLenient = 10000
 	// maxUnwrap bounds wrapper chains such as sudo env nice nohup rm.
 	maxUnwrap = 16
 )
@@ -182,6 +186,7 @@ type walker struct {
 	walks int // loop passes
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
+	lenient   int      // lenientScript parses
 	funcs     []string // functions being walked, innermost last
 	aliases   []string // aliases being expanded
 	maxCmds   int      // fail closed beyond this many commands
@@ -239,6 +244,10 @@ func (w *walker) lenientScript(src, via string) {
 	}
 	if w.depth >= maxEvalDepth {
 		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
+		return
+	}
+	if w.lenient++; w.lenient > maxLenient {
+		w.fail("more than %d pieces of code in other languages' strings to judge (%s)", maxLenient, via)
 		return
 	}
 	f, err := w.parse(src)
