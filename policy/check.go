@@ -112,6 +112,9 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 			return nil, parseDeny("brackets nested more than %d deep", maxBracketDepth), false
 		}
 	}
+	if commentJoinsLines(r.Script) {
+		return nil, parseDeny("%v", errCommentJoinsLines), false
+	}
 	parser := p.parser()
 	defer p.parsers.Put(parser)
 	// One allocation for the walk's state, with room for the commands and
