@@ -270,8 +270,10 @@ func (w *walker) script(src, via string, c ctx) {
 	w.depth--
 }
 
-// lenientScript judges text that may be shell code, ignoring it when it
-// does not parse (it is another language's string).
+// lenientScript judges text that may be shell code. Text that does not
+// parse (it may be another language's string) is judged line by line, the
+// way a shell would run it up to its syntax error, and lines that do not
+// parse either are ignored.
 func (w *walker) lenientScript(src, via string) {
 	if w.a.fatal != "" {
 		return
