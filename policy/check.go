@@ -115,6 +115,9 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 	if commentJoinsLines(r.Script) {
 		return nil, parseDeny("%v", errCommentJoinsLines), false
 	}
+	if reason := textDivergence(r.Script); reason != "" {
+		return nil, parseDeny("%s", reason), false
+	}
 	parser := p.parser()
 	defer p.parsers.Put(parser)
 	// One allocation for the walk's state, with room for the commands and
@@ -165,17 +168,17 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 				st.line = append(st.line, s)
 				switch {
 				case !s.Semicolon.IsValid():
-					st.line, st.hdoc = w.walkLine(st.line), false
+					st.line, st.hdoc = w.walkLine(st.line, r.Script), false
 				case !st.hdoc && !hasHeredoc(r.Script, s):
 					// Only a here-document waits for the end of its line.
-					st.line = w.walkLine(st.line)
+					st.line = w.walkLine(st.line, r.Script)
 				default:
 					st.hdoc = true
 				}
 			}
 		}
 		if err == nil {
-			w.walkLine(st.line)
+			w.walkLine(st.line, r.Script)
 		}
 		if err != nil {
 			return nil, parseDeny("the command cannot be parsed as bash: %v", err), false
@@ -204,10 +207,15 @@ func hasHeredoc(script string, s *syntax.Stmt) bool {
 	return to > uint(len(script)) || from > to || strings.Contains(script[from:to], "<<")
 }
 
-// walkLine walks the top-level statements of one line, each judged and
-// let go in turn (see flush), and returns the list emptied.
-func (w *walker) walkLine(stmts []*syntax.Stmt) []*syntax.Stmt {
+// walkLine walks the top-level statements of one line of src, each judged
+// and let go in turn (see flush), and returns the list emptied.
+func (w *walker) walkLine(stmts []*syntax.Stmt, src string) []*syntax.Stmt {
 	for _, s := range stmts {
+		if from, to := s.Pos().Offset(), s.End().Offset(); from > to || to > uint(len(src)) || mayDiverge(src[from:to]) {
+			if reason := w.div.check(s, src); reason != "" {
+				w.fail("%s", reason)
+			}
+		}
 		if w.a.fatal == "" {
 			w.stmt(s, ctx{})
 			if !w.p.retainCmds {

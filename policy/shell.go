@@ -187,7 +187,8 @@ type walker struct {
 	walks int // loop passes
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
-	lenient   int      // lenientScript parses
+	lenient   int // lenientScript parses
+	div       divergenceCheck
 	funcs     []string // functions being walked, innermost last
 	aliases   []string // aliases being expanded
 	maxCmds   int      // fail closed beyond this many commands
@@ -209,11 +210,26 @@ func (w *walker) parse(src string) (*syntax.File, error) {
 	if commentJoinsLines(src) {
 		return nil, errCommentJoinsLines
 	}
+	if r := textDivergence(src); r != "" {
+		return nil, divergence(r)
+	}
 	if w.nestedParser == nil {
 		w.nestedParser = w.p.parser()
 	}
-	return w.nestedParser.Parse(strings.NewReader(src), "")
+	f, err := w.nestedParser.Parse(strings.NewReader(src), "")
+	if err == nil && mayDiverge(src) {
+		if r := w.div.check(f, src); r != "" {
+			return nil, divergence(r)
+		}
+	}
+	return f, err
 }
+
+// A divergence is input the parser reads differently from bash (see
+// divergence.go): refused wherever it appears, never skipped.
+type divergence string
+
+func (d divergence) Error() string { return string(d) }
 
 var errCommentJoinsLines = errors.New("a comment ends in a backslash before a newline: bash ends the comment there, " +
 	"but the parser would join the next line to the commented command; remove the backslash")
@@ -287,6 +303,11 @@ func (w *walker) lenientScript(src, via string) {
 		return
 	}
 	f, err := w.parse(src)
+	var d divergence
+	if errors.As(err, &d) {
+		w.fail("%s (%s)", d, via)
+		return
+	}
 	if err != nil {
 		// A shell runs the lines before a syntax error: judge each line
 		// that parses on its own.

@@ -11,9 +11,15 @@ import (
 // the whole tree parsed first, every statement walked, every command kept
 // and judged at the end.
 func wholeTreeDecision(p *Policy, script string) Decision {
+	if r := textDivergence(script); r != "" {
+		return parseDeny("%s", r)
+	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(script), "")
 	if err != nil {
 		return parseDeny("the command cannot be parsed as bash: %v", err)
+	}
+	if r := treeDivergence(f, script); r != "" {
+		return parseDeny("%s", r)
 	}
 	a := &analysis{}
 	sc := &scope{cwd: p.cwd}

@@ -1,0 +1,256 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Where mvdan/sh v3.14.1 reads a script differently from bash, the policy
+// would judge commands other than the ones bash runs. Each shape below was
+// found by running scripts in real bash (inside a sandbox, with stub
+// programs) against the policy: bash ran a command that the policy, going
+// by the parser's tree, never saw. Input of these shapes is refused rather
+// than judged; the reason says what to write instead.
+
+// textDivergence finds, in raw text, shapes that are refused before it is
+// parsed.
+func textDivergence(src string) string {
+	switch {
+	case strings.IndexByte(src, '\r') >= 0:
+		// \r\n after a backslash is a line continuation to the parser, not
+		// to bash; a lone \r is a blank to the parser, a word character to
+		// bash (true \r# ; rm -rf /); here-document delimiters differ too.
+		return "a carriage return: bash and the parser read it differently; use Unix line endings, or $'\\r'"
+	case strings.Contains(src, "$\\\n"):
+		// bash removes the backslash-newline first: $\<newline>( is $(.
+		return "a $ before a backslash-newline: bash joins them, the parser does not; join the line"
+	}
+	return ""
+}
+
+// clauseNames are builtins the parser reads as clauses, never as a call:
+// a function or alias of that name would run unjudged.
+var clauseNames = map[string]bool{
+	"declare": true, "local": true, "export": true, "readonly": true, "typeset": true,
+	"nameref": true, "let": true, "time": true, "coproc": true,
+}
+
+// mayDiverge reports whether text may hold one of the shapes
+// treeDivergence looks for: each needs one of these substrings, so most
+// commands are not walked again.
+func mayDiverge(text string) bool {
+	if strings.ContainsAny(text, "(`") || strings.Contains(text, "<<") {
+		return true
+	}
+	for name := range clauseNames {
+		if strings.Contains(text, name) {
+			return true
+		}
+	}
+	return strings.Contains(text, "alias")
+}
+
+// A divergenceCheck walks trees for the shapes below; one serves a whole
+// request, so a statement's check allocates nothing.
+type divergenceCheck struct {
+	src    string
+	reason string
+	visit  func(syntax.Node) bool
+}
+
+// treeDivergence finds, in a parsed statement or file whose text is src,
+// shapes that are refused.
+func treeDivergence(node syntax.Node, src string) string {
+	var d divergenceCheck
+	return d.check(node, src)
+}
+
+func (d *divergenceCheck) check(node syntax.Node, src string) string {
+	if d.visit == nil {
+		d.visit = d.node
+	}
+	d.src, d.reason = src, ""
+	syntax.Walk(node, d.visit)
+	return d.reason
+}
+
+func (d *divergenceCheck) refuse(r string) bool {
+	if d.reason == "" {
+		d.reason = r
+	}
+	return false
+}
+
+func (d *divergenceCheck) node(n syntax.Node) bool {
+	if d.reason != "" {
+		return false
+	}
+	switch x := n.(type) {
+	case *syntax.ExtGlob:
+		if x.Op == syntax.GlobExcept {
+			// extglob is off in bash scripts: !(cmd) is ! and a subshell.
+			return d.refuse("!( is an extended glob to the parser and a negated subshell to bash; write ! ( with a space")
+		}
+	case *syntax.Redirect:
+		if r := heredocDivergence(x, d.src); r != "" {
+			return d.refuse(r)
+		}
+	case *syntax.CmdSubst:
+		if x.Backquotes && hasHeredocIn(x) {
+			return d.refuse("a here-document inside backquotes: bash gives it an empty body, the parser reads the next lines; use $( )")
+		}
+	case *syntax.LetClause:
+		for _, e := range x.Exprs {
+			if hasLogicOp(e) {
+				return d.refuse("let with & or |: bash ends the command there, the parser reads arithmetic; use (( ))")
+			}
+		}
+	case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.CStyleLoop:
+		if hasSingleQuote(x) {
+			return d.refuse("single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not")
+		}
+	case *syntax.ParamExp:
+		if x.Index != nil && hasSingleQuote(x.Index) {
+			return d.refuse("single quotes around $ or ` in an array index: bash expands inside them, the parser does not")
+		}
+		if x.Slice != nil && (x.Slice.Offset != nil && hasSingleQuote(x.Slice.Offset) || x.Slice.Length != nil && hasSingleQuote(x.Slice.Length)) {
+			return d.refuse("single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not")
+		}
+	case *syntax.Assign:
+		if x.Index != nil && hasSingleQuote(x.Index) {
+			return d.refuse("single quotes around $ or ` in an array index: bash expands inside them, the parser does not")
+		}
+	case *syntax.ArrayElem:
+		if x.Index != nil && hasSingleQuote(x.Index) {
+			return d.refuse("single quotes around $ or ` in an array index: bash expands inside them, the parser does not")
+		}
+	case *syntax.CoprocClause:
+		if x.Name != nil && !isCompound(x.Stmt) {
+			// bash takes a name only before a compound command.
+			return d.refuse("coproc with a name before a simple command: bash runs the name as the command, the parser does not; use coproc { ...; }")
+		}
+	case *syntax.TimeClause:
+		if call, ok := x.Stmt.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "--" {
+			return d.refuse("time --: bash skips the --, the parser takes it as the command; drop the --")
+		}
+	case *syntax.FuncDecl:
+		for _, name := range append([]*syntax.Lit{x.Name}, x.Names...) {
+			if name != nil && clauseNames[name.Value] {
+				return d.refuse("a function named " + name.Value + ": the parser reads calls to it as the builtin")
+			}
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) > 1 && x.Args[0].Lit() == "alias" {
+			for _, a := range x.Args[1:] {
+				if len(a.Parts) == 0 {
+					continue
+				}
+				lit, _ := a.Parts[0].(*syntax.Lit)
+				if lit == nil {
+					continue
+				}
+				if name, _, ok := strings.Cut(lit.Value, "="); ok && clauseNames[name] {
+					return d.refuse("an alias named " + name + ": the parser reads its uses as the builtin")
+				}
+			}
+		}
+	}
+	return true
+}
+
+// heredocDivergence checks a here-document's body for lines that bash
+// takes as its end and the parser does not: a delimiter that only
+// appears once backslash-newlines are joined (bash joins them in an
+// unquoted body first), and, in $( ), the delimiter followed by ).
+func heredocDivergence(r *syntax.Redirect, src string) string {
+	if r.Op != syntax.Hdoc && r.Op != syntax.DashHdoc || r.Word == nil || r.Hdoc == nil {
+		return ""
+	}
+	from, to := r.Hdoc.Pos().Offset(), r.Hdoc.End().Offset()
+	wfrom, wto := r.Word.Pos().Offset(), r.Word.End().Offset()
+	if from > to || to > uint(len(src)) || wfrom > wto || wto > uint(len(src)) {
+		return "a here-document the policy cannot locate"
+	}
+	// The body's position skips backslash-newlines at its start, and its
+	// end takes in the closing line.
+	for from >= 2 && src[from-2:from] == "\\\n" {
+		from -= 2
+	}
+	delim := strings.NewReplacer(`'`, "", `"`, "", `\`, "").Replace(src[wfrom:wto])
+	body := src[from:to]
+	if i := strings.LastIndexByte(body, '\n'); i >= 0 && strings.TrimLeft(body[i+1:], "\t") == delim {
+		body = body[:i]
+	} else if strings.TrimLeft(body, "\t") == delim {
+		body = ""
+	}
+	for _, text := range []string{body, strings.ReplaceAll(body, "\\\n", "")} {
+		for line := range strings.SplitSeq(text, "\n") {
+			if r.Op == syntax.DashHdoc {
+				line = strings.TrimLeft(line, "\t")
+			}
+			if line == delim && text != body {
+				return "a here-document line ends in a backslash where joining it makes the delimiter: bash ends the body there, the parser does not"
+			}
+			if rest, ok := strings.CutPrefix(line, delim); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), ")") {
+				return "a here-document delimiter followed by ): bash ends the body there, the parser does not; put the ) on a line of its own"
+			}
+		}
+	}
+	if hasSingleQuote(r.Hdoc) {
+		return "single quotes around $ or ` inside ${ } in a here-document: bash keeps the quotes as text and expands, the parser reads a quoted string"
+	}
+	return ""
+}
+
+func hasHeredocIn(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if r, ok := n.(*syntax.Redirect); ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// hasSingleQuote reports whether n holds single-quoted text with a $ or a
+// backquote in it: where bash does not honour the quotes, that text is
+// expanded, and what it runs was never judged. Quotes around plain text
+// (${m['key']}) change nothing and are let through.
+func hasSingleQuote(n syntax.Node) bool {
+	found := false
+	syntax.Walk(n, func(n syntax.Node) bool {
+		if q, ok := n.(*syntax.SglQuoted); ok && strings.ContainsAny(q.Value, "$`") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func hasLogicOp(e syntax.ArithmExpr) bool {
+	found := false
+	syntax.Walk(e, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryArithm); ok {
+			switch b.Op {
+			case syntax.And, syntax.Or, syntax.AndArit, syntax.OrArit:
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func isCompound(s *syntax.Stmt) bool {
+	if s == nil {
+		return false
+	}
+	switch s.Cmd.(type) {
+	case *syntax.Block, *syntax.Subshell, *syntax.IfClause, *syntax.WhileClause, *syntax.ForClause,
+		*syntax.CaseClause, *syntax.ArithmCmd, *syntax.TestClause:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,79 @@
+package policy
+
+import "testing"
+
+// TestBashDivergencesRefused: in each script, bash runs rm -rf / (or reads
+// a secret), seen by running it in a sandbox with stub programs, while
+// the parser's tree holds no such command. Each was allowed before.
+func TestBashDivergencesRefused(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	for _, s := range []string{
+		// Carriage returns.
+		"echo hi\\\r\nrm -rf /",
+		"echo hi # \\\r\nrm -rf /",
+		"true \r# ; rm -rf /",
+		"cat <<EOF\rX\nEOF\rX\nrm -rf /\nEOF\n",
+		// Backslash-newline in a here-document body, and after $.
+		"cat <<EOF\nE\\\nOF\nrm -rf /\nEOF\n",
+		"cat <<EOF\n\\\nEOF\nrm -rf /\nEOF\n",
+		"echo \"$\\\n(rm -rf /)\"",
+		"$\\\n'\\x72m' -rf /",
+		// A here-document in $( ) closed by EOF).
+		"x=$(cat <<'EOF'\nEOF)\nrm -rf /\nEOF\n)",
+		"x=$(cat <<'EOF'\nEOF) rm -rf /\nEOF\n)",
+		// A here-document opened inside backquotes.
+		"echo `cat <<E`\nrm -rf /\nE\n",
+		// Single quotes that bash does not honour.
+		"cat <<EOF\n${x:-'}$(rm -rf /)'}\nEOF\n",
+		"echo $(( '$(rm -rf /)' ))",
+		"(( '$(rm -rf /)' ))",
+		"a['$(rm -rf /)']=1",
+		"echo ${a['$(rm -rf /)']}",
+		"x=( [ '$(rm -rf /)' ]=1 )",
+		"echo ${@:'$(rm -rf /)'}",
+		"for ((i='$(rm -rf /)';;)); do break; done",
+		// let, !(, time --, coproc, clause names.
+		"let 1&&rm -rf $HOME",
+		"let x=1|rm -rf $HOME",
+		"!(rm -rf /)",
+		"true && !(rm -rf /)",
+		"time -- rm -rf /",
+		"coproc rm -rf / | cat; wait",
+		"coproc cat ~/.ssh/id_rsa | cat; wait",
+		"function declare { \"$@\"; }; declare rm -rf /",
+		"function let { rm -rf \"$1\"; }; let $HOME",
+		"shopt -s expand_aliases\nalias local='rm -rf'\nlocal /",
+		// The same inside a nested string.
+		"sh -c 'let 1&&rm -rf $HOME'",
+		"python3 -c \"import os; os.system('true && !(rm -rf /)')\"",
+	} {
+		if d := p.Check(Request{Script: s}); d.Action != Deny {
+			t.Errorf("Check(%q) = %v; want deny", s, d)
+		}
+	}
+}
+
+// TestBashDivergenceChecksLetOrdinaryScriptsThrough: the refusals above
+// must not catch the ordinary forms next to them.
+func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	for _, s := range []string{
+		"declare -A m=([key]=v); echo \"${m['key']}\"",
+		"cat > run.sh <<EOF\ngo test \\\n  ./...\nEOF",
+		"cat <<'EOF' > x.txt\nline\nEOF",
+		"x=$(cat <<EOF\nhello\nEOF\n)",
+		"coproc { cat; }",
+		"time ls -l",
+		"time -p make",
+		"let x=1+2",
+		"echo $((1 + 2)) ${a[1]} ${s:1:2}",
+		"docker build \\\n  -t img .",
+		"! grep -q x file",
+		"f() { echo hi; }; f",
+		"declare -x A=1; local 2>/dev/null || true",
+	} {
+		if d := p.Check(Request{Script: s}); d.Action != Allow {
+			t.Errorf("Check(%q) = %v; want allow", s, d)
+		}
+	}
+}
