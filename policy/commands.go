@@ -498,12 +498,26 @@ func (w *walker) special(s *simple) {
 	case s.is(clsInterpreter):
 		w.interpreterCode(s)
 	case s.name == "eval":
-		text, _ := joinFields(s.argv[1:])
+		args := s.argv[1:]
+		if len(args) > 0 && args[0].s == "--" && !args[0].dyn {
+			args = args[1:] // bash's eval takes -- before its words
+		}
+		text, _ := joinFields(args)
 		f := field{s: text}
-		for _, a := range s.argv[1:] {
+		for _, a := range args {
 			f.dyn = f.dyn || a.dyn
 		}
 		w.shellString(f, nil, "eval", ctx{})
+	case s.name == "mapfile" || s.name == "readarray":
+		// -C CALLBACK is shell code, run once per -c lines read.
+		for i := 1; i < len(s.argv); i++ {
+			switch a := s.argv[i].s; {
+			case a == "-C" && i+1 < len(s.argv):
+				w.shellString(s.argv[i+1], nil, s.name+" -C", ctx{})
+			case strings.HasPrefix(a, "-C") && len(a) > 2:
+				w.shellString(field{s: a[2:], dyn: s.argv[i].dyn}, nil, s.name+" -C", ctx{})
+			}
+		}
 	case s.name == "runuser" && hasWord(s.argv, "-u"):
 		// runuser -u USER [--] CMD ARGS runs CMD directly.
 		for i := 1; i < len(s.argv); i++ {

@@ -46,6 +46,10 @@ func TestBashDivergencesRefused(t *testing.T) {
 		// The same inside a nested string.
 		"sh -c 'let 1&&rm -rf $HOME'",
 		"python3 -c \"import os; os.system('true && !(rm -rf /)')\"",
+		// Builtins that run code, in forms the policy did not follow.
+		"eval -- 'rm -rf /'",
+		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
+		"readarray -C'rm -rf /;:' -c 1 a <<<x",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Deny {
 			t.Errorf("Check(%q) = %v; want deny", s, d)
