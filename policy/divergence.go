@@ -25,6 +25,9 @@ func textDivergence(src string) string {
 	case strings.Contains(src, "$\\\n"):
 		// bash removes the backslash-newline first: $\<newline>( is $(.
 		return "a $ before a backslash-newline: bash joins them, the parser does not; join the line"
+	case strings.Contains(src, "<\\\n"):
+		// <<\<newline>-EOF is <<-EOF to bash, << and -EOF to the parser.
+		return "a < before a backslash-newline: bash joins them, the parser does not; join the line"
 	}
 	return ""
 }
@@ -150,8 +153,15 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 				if lit == nil {
 					continue
 				}
-				if name, _, ok := strings.Cut(lit.Value, "="); ok && clauseNames[name] {
+				name, _, ok := strings.Cut(lit.Value, "=")
+				if ok && clauseNames[name] {
 					return d.refuse("an alias named " + name + ": the parser reads its uses as the builtin")
+				}
+				// An alias ending in a blank has bash expand the next word as
+				// an alias too, which the policy does not follow.
+				if from, to := a.Pos().Offset(), a.End().Offset(); ok && from <= to && to <= uint(len(d.src)) &&
+					strings.HasSuffix(strings.TrimRight(d.src[from:to], `'"`), " ") {
+					return d.refuse("an alias ending in a blank: bash then expands the next word as an alias, which the policy does not follow")
 				}
 			}
 		}

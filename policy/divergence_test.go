@@ -46,6 +46,8 @@ func TestBashDivergencesRefused(t *testing.T) {
 		// The same inside a nested string.
 		"sh -c 'let 1&&rm -rf $HOME'",
 		"python3 -c \"import os; os.system('true && !(rm -rf /)')\"",
+		"cat <<\\\n-EOF\n\tEOF\nrm -rf /\n-EOF\n",
+		"shopt -s expand_aliases\nalias e='echo '\nalias r='$(rm -rf /)'\ne r",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
@@ -75,6 +77,7 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"! grep -q x file",
 		"f() { echo hi; }; f",
 		"declare -x A=1; local 2>/dev/null || true",
+		"alias ll='ls -l'; cat <file",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {
 			t.Errorf("Check(%q) = %v; want allow", s, d)
