@@ -90,11 +90,6 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		return false
 	}
 	switch x := n.(type) {
-	case *syntax.ExtGlob:
-		if x.Op == syntax.GlobExcept {
-			// extglob is off in bash scripts: !(cmd) is ! and a subshell.
-			return d.refuse("!( is an extended glob to the parser and a negated subshell to bash; write ! ( with a space")
-		}
 	case *syntax.Redirect:
 		if r := heredocDivergence(x, d.src); r != "" {
 			return d.refuse(r)
@@ -133,8 +128,12 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 			// bash takes a name only before a compound command.
 			return d.refuse("coproc with a name before a simple command: bash runs the name as the command, the parser does not; use coproc { ...; }")
 		}
+		if call := firstCall(x.Stmt); call != nil && len(call.Args) > 0 && strings.Contains(call.Args[0].Lit(), "=") {
+			// coproc x=1 rm: an assignment to bash, the command to the parser.
+			return d.refuse("coproc before an assignment: bash runs the word after it as the command, the parser does not")
+		}
 	case *syntax.TimeClause:
-		if call, ok := x.Stmt.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 && call.Args[0].Lit() == "--" {
+		if call := firstCall(x.Stmt); call != nil && len(call.Args) > 0 && call.Args[0].Lit() == "--" {
 			return d.refuse("time --: bash skips the --, the parser takes it as the command; drop the --")
 		}
 	case *syntax.FuncDecl:
@@ -144,6 +143,12 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 			}
 		}
 	case *syntax.CallExpr:
+		if len(x.Args) > 0 && hasExceptGlob(x.Args[0]) {
+			// extglob is off in bash scripts: a command word !(cmd) is ! and
+			// a subshell. As an argument it is a syntax error to bash, and
+			// with extglob on a pattern, as the parser reads it.
+			return d.refuse("!( is an extended glob to the parser and a negated subshell to bash; write ! ( with a space")
+		}
 		if len(x.Args) > 1 && x.Args[0].Lit() == "alias" {
 			for _, a := range x.Args[1:] {
 				if len(a.Parts) == 0 {
@@ -159,8 +164,9 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 				}
 				// An alias ending in a blank has bash expand the next word as
 				// an alias too, which the policy does not follow.
+				// Aliases expand in a script only with expand_aliases.
 				if from, to := a.Pos().Offset(), a.End().Offset(); ok && from <= to && to <= uint(len(d.src)) &&
-					strings.HasSuffix(strings.TrimRight(d.src[from:to], `'"`), " ") {
+					strings.HasSuffix(strings.TrimRight(d.src[from:to], `'"`), " ") && strings.Contains(d.src, "expand_aliases") {
 					return d.refuse("an alias ending in a blank: bash then expands the next word as an alias, which the policy does not follow")
 				}
 			}
@@ -186,6 +192,9 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 	// end takes in the closing line.
 	for from >= 2 && src[from-2:from] == "\\\n" {
 		from -= 2
+	}
+	if strings.Contains(src[wfrom:wto], "\n") {
+		return "a here-document delimiter split by a backslash-newline: bash joins it, the parser does not"
 	}
 	delim := strings.NewReplacer(`'`, "", `"`, "", `\`, "").Replace(src[wfrom:wto])
 	body := src[from:to]
@@ -251,6 +260,32 @@ func hasLogicOp(e syntax.ArithmExpr) bool {
 		return !found
 	})
 	return found
+}
+
+// firstCall returns the simple command that s starts with, looking into
+// the left of pipelines and lists, or nil.
+func firstCall(s *syntax.Stmt) *syntax.CallExpr {
+	for s != nil {
+		switch c := s.Cmd.(type) {
+		case *syntax.CallExpr:
+			return c
+		case *syntax.BinaryCmd:
+			s = c.X
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// hasExceptGlob reports whether w holds a !( extended glob.
+func hasExceptGlob(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if g, ok := p.(*syntax.ExtGlob); ok && g.Op == syntax.GlobExcept {
+			return true
+		}
+	}
+	return false
 }
 
 func isCompound(s *syntax.Stmt) bool {

@@ -48,6 +48,10 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"python3 -c \"import os; os.system('true && !(rm -rf /)')\"",
 		"cat <<\\\n-EOF\n\tEOF\nrm -rf /\n-EOF\n",
 		"shopt -s expand_aliases\nalias e='echo '\nalias r='$(rm -rf /)'\ne r",
+		"time -- rm -rf / | cat",
+		"! time -p -- rm -rf / |& cat",
+		"cat <<E\\\nOF\nE\\\nOF\nrm -rf /\nEOF\n",
+		"coproc x=1 rm -rf /",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
@@ -78,6 +82,12 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"f() { echo hi; }; f",
 		"declare -x A=1; local 2>/dev/null || true",
 		"alias ll='ls -l'; cat <file",
+		"time",
+		"echo hi; time -p",
+		"sh -c time",
+		"shopt -s extglob\nls !(*.bak)",
+		"alias sudo='sudo '\nsudo ls",
+		"coproc python3 server.py",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {
 			t.Errorf("Check(%q) = %v; want allow", s, d)

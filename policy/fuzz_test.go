@@ -19,6 +19,7 @@ func FuzzCheck(f *testing.F) {
 		"x=${HOME:-/}; rm -rf $x", "sh <<EOF\nrm -rf /\nEOF", "{a,b}{1..3}", "$'\\x72m' -rf /",
 		"find / -exec rm -rf {} +", "env -S 'rm -rf /'", "echo / | xargs rm -rf", `C:\Users\u\.ssh\id_rsa`,
 		"alias a=a; a", "$((((((1))))))", "a && b || c | d", "echo {1..100}{a,b}", "cat <<E\n{x,y} $(echo {1..99})\nE", "IFS=,; x=a,b; $x", "((1+2)); [[ -f x ]]; let x=1", "coproc cat; exec 3>&-",
+		"time", "time -p -- x | y", "coproc x=1 y", "!(x)", "let 1&&x", "cat <<E\\\nOF\nx\nEOF", "a\r\nb",
 	} {
 		f.Add(s)
 	}
