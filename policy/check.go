@@ -37,10 +37,16 @@ type Request struct {
 // Input that cannot be judged (a parse error, NUL bytes, invalid UTF-8,
 // more than [MaxScriptSize] bytes, nesting beyond the limits) is denied
 // with rule "parse".
-func (p *Policy) Check(r Request) Decision {
+func (p *Policy) Check(r Request) (d Decision) {
 	if p == nil {
 		return Decision{Deny, "parse", "no policy was compiled"}
 	}
+	// A bug in the walk must deny, never crash the caller or allow.
+	defer func() {
+		if v := recover(); v != nil {
+			d = Decision{Deny, "parse", fmt.Sprintf("internal error while judging the command (%v); please report it", v)}
+		}
+	}()
 	a, d, ok := p.analyze(r)
 	if !ok {
 		return d

@@ -33,6 +33,9 @@ func FuzzCheck(f *testing.F) {
 		if d1 != d2 {
 			t.Fatalf("not deterministic: %v then %v", d1, d2)
 		}
+		if strings.HasPrefix(d1.Reason, "internal error") {
+			t.Fatalf("the walk panicked (Check denied, as it must): %v", d1)
+		}
 		if d1.Rule == "" || d1.Reason == "" {
 			t.Fatalf("decision without a rule or reason: %#v", d1)
 		}
