@@ -222,15 +222,21 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 	return ""
 }
 
-func hasHeredocIn(n syntax.Node) bool {
+// holds reports whether the tree at n has a node that match accepts.
+func holds(n syntax.Node, match func(syntax.Node) bool) bool {
 	found := false
 	syntax.Walk(n, func(n syntax.Node) bool {
-		if r, ok := n.(*syntax.Redirect); ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
-			found = true
-		}
+		found = found || n != nil && match(n)
 		return !found
 	})
 	return found
+}
+
+func hasHeredocIn(n syntax.Node) bool {
+	return holds(n, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		return ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc)
+	})
 }
 
 // hasSingleQuote reports whether n holds single-quoted text with a $ or a
@@ -238,28 +244,17 @@ func hasHeredocIn(n syntax.Node) bool {
 // expanded, and what it runs was never judged. Quotes around plain text
 // (${m['key']}) change nothing and are let through.
 func hasSingleQuote(n syntax.Node) bool {
-	found := false
-	syntax.Walk(n, func(n syntax.Node) bool {
-		if q, ok := n.(*syntax.SglQuoted); ok && strings.ContainsAny(q.Value, "$`") {
-			found = true
-		}
-		return !found
+	return holds(n, func(n syntax.Node) bool {
+		q, ok := n.(*syntax.SglQuoted)
+		return ok && strings.ContainsAny(q.Value, "$`")
 	})
-	return found
 }
 
 func hasLogicOp(e syntax.ArithmExpr) bool {
-	found := false
-	syntax.Walk(e, func(n syntax.Node) bool {
-		if b, ok := n.(*syntax.BinaryArithm); ok {
-			switch b.Op {
-			case syntax.And, syntax.Or, syntax.AndArit, syntax.OrArit:
-				found = true
-			}
-		}
-		return !found
+	return holds(e, func(n syntax.Node) bool {
+		b, ok := n.(*syntax.BinaryArithm)
+		return ok && (b.Op == syntax.And || b.Op == syntax.Or || b.Op == syntax.AndArit || b.Op == syntax.OrArit)
 	})
-	return found
 }
 
 // firstCall returns the simple command that s starts with, looking into
