@@ -300,6 +300,19 @@ func splitString(s string) []field {
 	return litFields(words...)
 }
 
+// expandsWordList reports whether a -W word list holds $ or a backquote,
+// which compgen and complete expand when they run.
+func expandsWordList(argv []field) bool {
+	for i, f := range argv[1:] {
+		if strings.HasPrefix(f.s, "-") && strings.HasSuffix(f.s, "W") && !strings.HasPrefix(f.s, "--") {
+			if i+2 < len(argv) && (argv[i+2].dyn || strings.ContainsAny(argv[i+2].s, "$`")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasFlag reports whether argv (after argv[0], before "--") has the short
 // option ch in a bundle or the long option long.
 func hasFlag(argv []field, ch, long string) bool {
@@ -427,6 +440,15 @@ func interpreterReadsStdin(s *simple) bool {
 func (w *walker) special(s *simple) {
 	c := s.c
 	switch {
+	case s.name == "fc" && !hasFlag(s.argv, "l", ""):
+		// fc -s re-runs history; fc and fc -e run an editor ($FCEDIT) on it.
+		w.fail("fc runs commands from the history, which the policy cannot see; run them directly")
+	case (s.name == "compgen" || s.name == "complete") && (hasFlag(s.argv, "C", "") || expandsWordList(s.argv)):
+		w.fail("%s -C runs a command, and -W expands its word list, where the policy cannot follow; run the command directly", s.name)
+	case s.name == "hash" && hasFlag(s.argv, "p", ""):
+		w.fail("hash -p makes a name run another program, which the policy cannot follow; call the program by its own name")
+	case s.name == "enable" && hasFlag(s.argv, "f", ""):
+		w.fail("enable -f loads a builtin from a shared object, which the policy cannot see")
 	case s.is(clsShell):
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {

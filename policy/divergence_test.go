@@ -94,3 +94,28 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		}
 	}
 }
+
+// TestOpaqueBuiltinsRefused: builtins that run code the policy cannot see
+// (found by running scripts in bash against the policy). Each was allowed.
+func TestOpaqueBuiltinsRefused(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	for _, s := range []string{
+		"history -s 'rm -rf /'; fc -s",
+		"history -s x; fc -e 'rm -rf /' -1",
+		"history -s x; FCEDIT='rm -rf /' fc -1",
+		"compgen -C 'rm -rf /'",
+		"complete -C 'rm -rf /' x",
+		"compgen -W '$(rm -rf /)' x",
+		"hash -p /bin/rm ls; ls -rf /",
+		"enable -f ./evil.so evil; evil",
+	} {
+		if d := p.Check(Request{Script: s}); d.Action != Deny {
+			t.Errorf("Check(%q) = %v; want deny", s, d)
+		}
+	}
+	for _, s := range []string{"fc -l", "compgen -W 'start stop' -- st", "hash -r", "complete -F _git git"} {
+		if d := p.Check(Request{Script: s}); d.Action != Allow {
+			t.Errorf("Check(%q) = %v; want allow", s, d)
+		}
+	}
+}
