@@ -130,7 +130,7 @@ func TestEvasions(t *testing.T) {
 		{"IFS=,; x=rm,-rf,/; $x", Deny, rm},
 		{"$(echo rm) -rf /", Deny, rm}, // a lone echo is evaluated
 		{"`echo rm` -rf /", Deny, rm},
-		{"$(printf %s rm) -rf /", Deny, "default:dynamic-command"},
+		{"$(printf %s rm) -rf /", Deny, rm}, // printf %s is evaluated too
 		{"$X -rf /", Deny, "default:dynamic-command"},
 		{"shopt -s expand_aliases; alias x='rm -rf /'\nx", Deny, rm},
 		// Downloads into shells.

@@ -869,9 +869,7 @@ func producedText(cmds []*simple) (string, bool) {
 		}
 		return text + nl, known
 	case "printf":
-		if len(s.argv) == 2 && s.argv[1].known() {
-			return strings.ReplaceAll(ansiC(s.argv[1].s), "%%", "%"), true
-		}
+		return printfText(s.argv[1:])
 	case "cat", "tee":
 		// cat and tee pass a known stdin through.
 		if (len(s.argv) == 1 || s.name == "tee") && s.c.stdinKnown {
@@ -879,6 +877,65 @@ func producedText(cmds []*simple) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// printfText returns what printf FORMAT ARGS... writes, for formats of
+// plain text, escapes, %s, %b and %%, reused while arguments remain as
+// printf does; anything else (-v, widths, numbers) is not known.
+func printfText(args []field) (string, bool) {
+	if len(args) > 0 && args[0].s == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return "", false
+	}
+	for _, a := range args {
+		if !a.known() {
+			return "", false
+		}
+	}
+	format, rest := args[0].s, args[1:]
+	if strings.HasPrefix(format, "-") {
+		return "", false
+	}
+	var b strings.Builder
+	for {
+		used := false
+		for i := 0; i < len(format); i++ {
+			if format[i] != '%' {
+				j := strings.IndexByte(format[i:], '%')
+				if j < 0 {
+					j = len(format) - i
+				}
+				b.WriteString(ansiC(format[i : i+j]))
+				i += j - 1
+				continue
+			}
+			if i+1 >= len(format) {
+				return "", false
+			}
+			i++
+			var arg string
+			switch format[i] {
+			case '%':
+				b.WriteByte('%')
+				continue
+			case 's', 'b':
+				if len(rest) > 0 {
+					arg, rest, used = rest[0].s, rest[1:], true
+				}
+				if format[i] == 'b' {
+					arg = ansiC(arg)
+				}
+				b.WriteString(arg)
+			default:
+				return "", false
+			}
+		}
+		if !used || len(rest) == 0 || b.Len() > MaxScriptSize {
+			return b.String(), true
+		}
+	}
 }
 
 // dynamicCommand handles a command whose name is not known: its -c string

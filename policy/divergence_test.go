@@ -108,12 +108,19 @@ func TestOpaqueBuiltinsRefused(t *testing.T) {
 		"compgen -W '$(rm -rf /)' x",
 		"hash -p /bin/rm ls; ls -rf /",
 		"enable -f ./evil.so evil; evil",
+		// printf's output is followed like echo's.
+		"printf '%s' 'rm -rf /' | bash",
+		"printf '%s\\n' 'rm -rf /' | sh",
+		"printf -- '%b' 'rm -rf /' | bash",
+		"$(printf %s 'rm -rf /')",
+		"eval \"$(printf %s 'rm -rf /')\"",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Deny {
 			t.Errorf("Check(%q) = %v; want deny", s, d)
 		}
 	}
-	for _, s := range []string{"fc -l", "compgen -W 'start stop' -- st", "hash -r", "complete -F _git git"} {
+	for _, s := range []string{"fc -l", "compgen -W 'start stop' -- st", "hash -r", "complete -F _git git",
+		"printf '%s\\n' a b c | sort", "printf 'ok %d\\n' 3", "x=$(printf '%s-%s' a b); echo $x"} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {
 			t.Errorf("Check(%q) = %v; want allow", s, d)
 		}
