@@ -270,6 +270,13 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 				args = litFields("echo")
 			}
 		case "sudo", "doas", "pkexec", "run0":
+			shell := (name == "sudo" || name == "doas") && hasFlag(u.argv, "s", "shell") ||
+				name == "sudo" && hasFlag(u.argv, "i", "login")
+			if len(args) == 0 && shell {
+				// sudo -s and sudo -i with no command: a shell that reads
+				// its commands from stdin.
+				args = litFields("sh")
+			}
 			if len(args) == 0 {
 				u.stop = true
 				return u
@@ -578,14 +585,24 @@ func (w *walker) special(s *simple) {
 			}
 		}
 	case s.name == "su" || s.name == "runuser" || s.name == "script":
+		command := false
 		for i := 1; i < len(s.argv); i++ {
 			a := s.argv[i].s
 			bundleC := len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "c") // -qc, -lc
 			if (a == "-c" || a == "--command" || bundleC) && i+1 < len(s.argv) {
 				w.shellString(s.argv[i+1], nil, s.name+" -c", ctx{})
+				command = true
 			} else if v, ok := strings.CutPrefix(a, "--command="); ok {
 				w.shellString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})
+				command = true
 			}
+		}
+		if s.name == "su" && !command {
+			// su without a command starts a shell that reads stdin.
+			if c.stdinKnown {
+				w.script(c.stdinText, "su reading stdin", ctx{})
+			}
+			s.stdinCode = true
 		}
 	case s.name == "watch":
 		i := 1
