@@ -321,7 +321,12 @@ func killDescendants() {
 		}
 		kids := children()
 		if len(kids) == 0 {
-			return
+			// wait4 says a child is left, but no children file lists it
+			// yet: possibly an orphan being moved between our threads, as
+			// when the locked thread exits after the reap. Look again
+			// rather than let it outlive the command.
+			time.Sleep(100 * time.Microsecond)
+			continue
 		}
 		for _, k := range kids {
 			unix.Kill(k, unix.SIGKILL)
