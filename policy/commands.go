@@ -270,9 +270,8 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 				args = litFields("echo")
 			}
 		case "sudo", "doas", "pkexec", "run0":
-			shell := (name == "sudo" || name == "doas") && hasFlag(u.argv, "s", "shell") ||
-				name == "sudo" && hasFlag(u.argv, "i", "login")
-			if len(args) == 0 && shell {
+			if len(args) == 0 && ((name == "sudo" || name == "doas") && hasFlag(u.argv, "s", "shell") ||
+				name == "sudo" && hasFlag(u.argv, "i", "login")) {
 				// sudo -s and sudo -i with no command: a shell that reads
 				// its commands from stdin.
 				args = litFields("sh")

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -12,6 +13,34 @@ import (
 // programs) against the policy: bash ran a command that the policy, going
 // by the parser's tree, never saw. Input of these shapes is refused rather
 // than judged; the reason says what to write instead.
+
+var errCommentJoinsLines = errors.New("a comment ends in a backslash before a newline: bash ends the comment there, " +
+	"but the parser would join the next line to the commented command; remove the backslash")
+
+// commentJoinsLines reports whether a comment in src ends at a backslash
+// and a newline. bash ends a comment at the newline whatever comes before
+// it; mvdan/sh v3.14.1 reads the pair as a line continuation, so the next
+// line would join the words of the commented command and never be judged
+// as a command of its own (echo hi # \ then rm -rf / on the next line).
+func commentJoinsLines(src string) bool {
+	if !strings.Contains(src, "\\\n") || !strings.Contains(src, "#") {
+		return false
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return false // the parse that judges fails too, and is denied
+	}
+	return holds(f, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.Comment)
+		if !ok {
+			return false
+		}
+		// The comment's text takes in the pair; look past its end too, in
+		// case a later version stops before it.
+		end := c.End().Offset()
+		return strings.HasSuffix(c.Text, "\\\n") || end < uint(len(src)) && strings.HasPrefix(src[end:], "\\\n")
+	})
+}
 
 // textDivergence finds, in raw text, shapes that are refused before it is
 // parsed.
@@ -40,7 +69,7 @@ var clauseNames = map[string]bool{
 }
 
 // mayDiverge reports whether text may hold one of the shapes
-// treeDivergence looks for: each needs one of these substrings, so most
+// divergenceCheck looks for: each needs one of these substrings, so most
 // commands are not walked again.
 func mayDiverge(text string) bool {
 	if strings.ContainsAny(text, "(`") || strings.Contains(text, "<<") {
@@ -54,6 +83,11 @@ func mayDiverge(text string) bool {
 	return strings.Contains(text, "alias")
 }
 
+const (
+	quotedArithm = "single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not"
+	quotedIndex  = "single quotes around $ or ` in an array index: bash expands inside them, the parser does not"
+)
+
 // A divergenceCheck walks trees for the shapes below; one serves a whole
 // request, so a statement's check allocates nothing.
 type divergenceCheck struct {
@@ -62,13 +96,8 @@ type divergenceCheck struct {
 	visit  func(syntax.Node) bool
 }
 
-// treeDivergence finds, in a parsed statement or file whose text is src,
-// shapes that are refused.
-func treeDivergence(node syntax.Node, src string) string {
-	var d divergenceCheck
-	return d.check(node, src)
-}
-
+// check finds, in a parsed statement or file whose text is src, shapes
+// that are refused, and returns the reason or "".
 func (d *divergenceCheck) check(node syntax.Node, src string) string {
 	if d.visit == nil {
 		d.visit = d.node
@@ -106,22 +135,22 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		}
 	case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.CStyleLoop:
 		if hasSingleQuote(x) {
-			return d.refuse("single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not")
+			return d.refuse(quotedArithm)
 		}
 	case *syntax.ParamExp:
 		if x.Index != nil && hasSingleQuote(x.Index) {
-			return d.refuse("single quotes around $ or ` in an array index: bash expands inside them, the parser does not")
+			return d.refuse(quotedIndex)
 		}
 		if x.Slice != nil && (x.Slice.Offset != nil && hasSingleQuote(x.Slice.Offset) || x.Slice.Length != nil && hasSingleQuote(x.Slice.Length)) {
-			return d.refuse("single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not")
+			return d.refuse(quotedArithm)
 		}
 	case *syntax.Assign:
 		if x.Index != nil && hasSingleQuote(x.Index) {
-			return d.refuse("single quotes around $ or ` in an array index: bash expands inside them, the parser does not")
+			return d.refuse(quotedIndex)
 		}
 	case *syntax.ArrayElem:
 		if x.Index != nil && hasSingleQuote(x.Index) {
-			return d.refuse("single quotes around $ or ` in an array index: bash expands inside them, the parser does not")
+			return d.refuse(quotedIndex)
 		}
 	case *syntax.CoprocClause:
 		if x.Name != nil && !isCompound(x.Stmt) {
@@ -163,8 +192,8 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 					return d.refuse("an alias named " + name + ": the parser reads its uses as the builtin")
 				}
 				// An alias ending in a blank has bash expand the next word as
-				// an alias too, which the policy does not follow.
-				// Aliases expand in a script only with expand_aliases.
+				// an alias too, which the policy does not follow; aliases
+				// expand in a script only with expand_aliases.
 				if from, to := a.Pos().Offset(), a.End().Offset(); ok && from <= to && to <= uint(len(d.src)) &&
 					strings.HasSuffix(strings.TrimRight(d.src[from:to], `'"`), " ") && strings.Contains(d.src, "expand_aliases") {
 					return d.refuse("an alias ending in a blank: bash then expands the next word as an alias, which the policy does not follow")

@@ -231,36 +231,6 @@ type divergence string
 
 func (d divergence) Error() string { return string(d) }
 
-var errCommentJoinsLines = errors.New("a comment ends in a backslash before a newline: bash ends the comment there, " +
-	"but the parser would join the next line to the commented command; remove the backslash")
-
-// commentJoinsLines reports whether a comment in src ends at a backslash
-// and a newline. bash ends a comment at the newline whatever comes before
-// it; mvdan/sh v3.14.1 reads the pair as a line continuation, so the next
-// line would join the words of the commented command and never be judged
-// as a command of its own (echo hi # \ then rm -rf / on the next line).
-func commentJoinsLines(src string) bool {
-	if !strings.Contains(src, "\\\n") || !strings.Contains(src, "#") {
-		return false
-	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(true)).Parse(strings.NewReader(src), "")
-	if err != nil {
-		return false // the parse that judges fails too, and is denied
-	}
-	found := false
-	syntax.Walk(f, func(n syntax.Node) bool {
-		if c, ok := n.(*syntax.Comment); ok {
-			// The comment's text takes in the pair; look past its end too,
-			// in case a later version stops before it.
-			end := c.End().Offset()
-			found = found || strings.HasSuffix(c.Text, "\\\n") ||
-				end < uint(len(src)) && strings.HasPrefix(src[end:], "\\\n")
-		}
-		return !found
-	})
-	return found
-}
-
 func (w *walker) fail(format string, args ...any) {
 	if w.a.fatal == "" {
 		w.a.fatal = fmt.Sprintf(format, args...)

@@ -18,7 +18,8 @@ func wholeTreeDecision(p *Policy, script string) Decision {
 	if err != nil {
 		return parseDeny("the command cannot be parsed as bash: %v", err)
 	}
-	if r := treeDivergence(f, script); r != "" {
+	var div divergenceCheck
+	if r := div.check(f, script); r != "" {
 		return parseDeny("%s", r)
 	}
 	a := &analysis{}
