@@ -22,6 +22,17 @@ type checkCase struct {
 	rule   string // prefix of the deciding rule; empty means any
 }
 
+// wantAction checks that each script gets the action want, whatever rule
+// decides it.
+func wantAction(t *testing.T, p *Policy, want Action, scripts []string) {
+	t.Helper()
+	for _, s := range scripts {
+		if d := p.Check(Request{Script: s}); d.Action != want {
+			t.Errorf("Check(%.80q) = %v; want %v", s, d, want)
+		}
+	}
+}
+
 func runCases(t *testing.T, p *Policy, cases []checkCase) {
 	t.Helper()
 	for _, tc := range cases {

