@@ -52,6 +52,16 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"! time -p -- rm -rf / |& cat",
 		"cat <<E\\\nOF\nE\\\nOF\nrm -rf /\nEOF\n",
 		"coproc x=1 rm -rf /",
+		// Names split by a backslash-newline, quoted, or defined through
+		// builtin; an alias chain where bash expands aliases without
+		// expand_aliases in the text (dash, bash -O).
+		"shopt -s expand_aliases\nal\\\nias ti\\\nme='rm -rf / #'\nti\\\nme x",
+		"shopt -s expand_aliases\nalias 'time=rm -rf / #'\ntime x",
+		"shopt -s expand_aliases\n\"alias\" time='rm -rf / #'\ntime x",
+		"shopt -s expand_aliases\nbuiltin alias time='rm -rf / #'\ntime x",
+		"shopt -s expand_al\\\niases\nalias e='echo '\nalias r='$(rm -rf /)'\ne r",
+		"sh -c 'alias e=\"echo \"\nalias r=\"\\$(rm -rf /)\"\ne r'",
+		"bash -O expand_aliases -c 'alias e=\"echo \"\nalias r=\"\\$(rm -rf /)\"\ne r'",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",

@@ -811,8 +811,18 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	if a, ok := w.scope.alias(name); ok && !slices.Contains(w.aliases, name) {
 		// bash does not expand an alias inside its own expansion.
-		text := a
-		for _, f := range argv[1:] {
+		text, rest := a, argv[1:]
+		// An alias ending in a blank has the next word expanded as an
+		// alias too (alias e='echo '; e r).
+		for last := a; len(rest) > 0 && strings.TrimRight(last, " \t") != last; rest = rest[1:] {
+			next, ok := w.scope.alias(rest[0].s)
+			if !ok || !rest[0].known() || slices.Contains(w.aliases, rest[0].s) {
+				break
+			}
+			text += " " + next
+			last = next
+		}
+		for _, f := range rest {
 			text += " " + shellQuote(f.s)
 		}
 		w.aliases = append(w.aliases, name)
