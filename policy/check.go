@@ -3,10 +3,9 @@ package policy
 import (
 	"fmt"
 	"path"
+	"runtime"
 	"strings"
 	"unicode/utf8"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // A Request is one command to judge: either a shell string (the -c form,
@@ -37,7 +36,17 @@ type Request struct {
 // Input that cannot be judged (a parse error, NUL bytes, invalid UTF-8,
 // more than [MaxScriptSize] bytes, nesting beyond the limits) is denied
 // with rule "parse".
-func (p *Policy) Check(r Request) (d Decision) {
+func (p *Policy) Check(r Request) Decision {
+	batch := 0
+	if len(r.Script) >= pipelineMin && runtime.GOMAXPROCS(0) > 1 {
+		batch = pipelineBatch
+	}
+	return p.check(r, batch)
+}
+
+// check is Check, with the script parsed on a goroutine of its own and
+// handed to the walk in batches of that many statements when batch > 0.
+func (p *Policy) check(r Request, batch int) (d Decision) {
 	if p == nil {
 		return Decision{Deny, "parse", "no policy was compiled"}
 	}
@@ -47,7 +56,7 @@ func (p *Policy) Check(r Request) (d Decision) {
 			d = Decision{Deny, "parse", fmt.Sprintf("internal error while judging the command (%v); please report it", v)}
 		}
 	}()
-	a, d, ok := p.analyze(r)
+	a, d, ok := p.analyze(r, batch)
 	if !ok {
 		return d
 	}
@@ -80,7 +89,7 @@ func nestingDepth(s string) int {
 }
 
 // analyze parses the request and walks it.
-func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
+func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	size := len(r.Script)
 	for _, s := range r.Argv {
 		size += len(s) + 1
@@ -134,9 +143,6 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		sc    scope
 		cmds  [8]*simple
 		paths [8]pathUse
-		held  [4]*syntax.Stmt
-		line  []*syntax.Stmt // the statements of the line being read
-		hdoc  bool           // one of them has a here-document
 	}{}
 	a, w := &st.a, &st.w
 	a.cmds, a.paths = st.cmds[:0], st.paths[:0]
@@ -153,38 +159,11 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		w.scope.cwd = "/" + dynMark
 	}
 	if r.Script != "" {
-		// Walk each statement as soon as it is parsed: the tree of a large
-		// script is never held whole, which keeps the garbage collector
-		// idle. The iterator yields a statement ended by ; or & before the
-		// rest of its line is read, and a here-document's body is attached
-		// only at the line's end (sh <<EOF; true): from a statement with a
-		// here-document on, the statements of a line are held until one
-		// ends it. The loop never breaks: mvdan/sh v3.14.1's iterator
-		// yields its final error again after a stop, which panics.
 		var err error
-		st.line = st.held[:0]
-		for s, serr := range parser.StmtsSeq(strings.NewReader(r.Script)) {
-			if serr != nil {
-				if err == nil {
-					err = serr
-				}
-				continue
-			}
-			if err == nil {
-				st.line = append(st.line, s)
-				switch {
-				case !s.Semicolon.IsValid():
-					st.line, st.hdoc = w.walkLine(st.line, r.Script), false
-				case !st.hdoc && !hasHeredoc(r.Script, s):
-					// Only a here-document waits for the end of its line.
-					st.line = w.walkLine(st.line, r.Script)
-				default:
-					st.hdoc = true
-				}
-			}
-		}
-		if err == nil {
-			w.walkLine(st.line, r.Script)
+		if batch > 0 {
+			err = w.walkPipelined(parser, r.Script, batch)
+		} else {
+			err = w.walkStream(parser, r.Script)
 		}
 		if err != nil {
 			return nil, parseDeny("the command cannot be parsed as bash: %v", err), false
@@ -203,34 +182,6 @@ func (p *Policy) analyze(r Request) (*analysis, Decision, bool) {
 		a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
 	}
 	return a, Decision{}, true
-}
-
-// hasHeredoc reports whether the text of s, a statement ended by ; or &,
-// may hold a here-document. It over-approximates: a << in a string or a
-// <<< here-string counts too, and only holds statements back a little longer.
-func hasHeredoc(script string, s *syntax.Stmt) bool {
-	from, to := s.Pos().Offset(), s.Semicolon.Offset()
-	return to > uint(len(script)) || from > to || strings.Contains(script[from:to], "<<")
-}
-
-// walkLine walks the top-level statements of one line of src, each judged
-// and let go in turn (see flush), and returns the list emptied.
-func (w *walker) walkLine(stmts []*syntax.Stmt, src string) []*syntax.Stmt {
-	for _, s := range stmts {
-		if from, to := s.Pos().Offset(), s.End().Offset(); from > to || to > uint(len(src)) || mayDiverge(src[from:to]) {
-			if reason := w.div.check(s, src); reason != "" {
-				w.fail("%s", reason)
-			}
-		}
-		if w.a.fatal == "" {
-			w.stmt(s, ctx{})
-			if !w.p.retainCmds {
-				w.p.flush(w.a)
-			}
-		}
-	}
-	clear(stmts)
-	return stmts[:0]
 }
 
 // flush judges the commands of one top-level statement against the

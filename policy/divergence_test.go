@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestBashDivergencesRefused: in each script, bash runs rm -rf / (or reads
 // a secret), seen by running it in a sandbox with stub programs, while
@@ -129,4 +132,38 @@ func TestCodeByOtherRoutes(t *testing.T) {
 	wantAction(t, p, Allow, []string{"fc -l", "compgen -W 'start stop' -- st", "hash -r", "complete -F _git git",
 		"printf '%s\\n' a b c | sort", "printf 'ok %d\\n' 3", "x=$(printf '%s-%s' a b); echo $x",
 		"sudo -i true", "echo 'ls -l' | sudo -s", "su -c 'id' nobody"})
+}
+
+// TestMayDivergeSeesEveryTrigger: the one-pass filter must say yes
+// wherever one of the trigger substrings occurs, at any position.
+func TestMayDivergeSeesEveryTrigger(t *testing.T) {
+	triggers := append([]string{"(", "`", "<<", "\\\n", "alias"}, clauseNames[:]...)
+	reference := func(text string) bool {
+		for _, tr := range triggers {
+			if strings.Contains(text, tr) {
+				return true
+			}
+		}
+		return false
+	}
+	fillers := []string{"", "x", "echo hi ", "a", "l", "t", "<", "\\", "ti", "coproc"[:5], "e\n"}
+	for _, tr := range append(triggers, "") {
+		for _, pre := range fillers {
+			for _, post := range fillers {
+				text := pre + tr + post
+				if got, want := mayDiverge(text), reference(text); got != want {
+					t.Errorf("mayDiverge(%q) = %v, want %v", text, got, want)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkMayDiverge(b *testing.B) {
+	texts := strings.Split(bigScript(4096), "\n")
+	for b.Loop() {
+		for _, s := range texts {
+			mayDiverge(s)
+		}
+	}
 }

@@ -33,6 +33,11 @@ func FuzzCheck(f *testing.F) {
 		if d1 != d2 {
 			t.Fatalf("not deterministic: %v then %v", d1, d2)
 		}
+		// A large script is parsed on a goroutine of its own and walked in
+		// batches; that must not change a decision.
+		if d3 := p.check(Request{Script: script}, 1+len(script)%4); d3 != d1 {
+			t.Fatalf("pipelined walk decided %v; the serial walk %v", d3, d1)
+		}
 		if strings.HasPrefix(d1.Reason, "internal error") {
 			t.Fatalf("the walk panicked (Check denied, as it must): %v", d1)
 		}

@@ -189,9 +189,11 @@ type walker struct {
 	callStmts int
 	lenient   int // lenientScript parses
 	div       divergenceCheck
-	funcs     []string // functions being walked, innermost last
-	aliases   []string // aliases being expanded
-	maxCmds   int      // fail closed beyond this many commands
+	line      lineGroup
+	held      [4]*syntax.Stmt // room for the statements of a line
+	funcs     []string        // functions being walked, innermost last
+	aliases   []string        // aliases being expanded
+	maxCmds   int             // fail closed beyond this many commands
 	seen      map[pathKey]bool
 	files     map[string]fileInfo // what this request wrote into files
 	// argStdinDL: the command whose words are being resolved reads
@@ -392,7 +394,7 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 		w.stmts(x.Do, c)
 		return
 	}
-	var items []field
+	items := make([]field, 0, len(wi.Items))
 	for _, it := range wi.Items {
 		items = w.appendWord(items, it)
 	}

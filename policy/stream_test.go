@@ -41,7 +41,8 @@ func wholeTreeDecision(p *Policy, script string) Decision {
 
 // TestStreamingMatchesWholeTree: Check walks a script line by line as it
 // is parsed and judges each statement's commands before the next, to keep
-// memory flat. It must decide exactly as a walk of the whole tree does. A
+// memory flat; a large script is parsed on another goroutine. Both must
+// decide exactly as a walk of the whole tree does. A
 // streaming change that walks a statement before it is complete (a
 // here-document's body arrives at the end of its line) or lets a nested
 // parse disturb the stream shows up here as a weaker decision.
@@ -72,8 +73,14 @@ func TestStreamingMatchesWholeTree(t *testing.T) {
 								s += "\n" + tail
 							}
 							n++
-							if got, want := p.Check(Request{Script: s}), wholeTreeDecision(p, s); got != want {
+							want := wholeTreeDecision(p, s)
+							if got := p.Check(Request{Script: s}); got != want {
 								t.Errorf("mode %s: Check(%q) = %v; the whole tree gives %v", env.Mode, s, got, want)
+							}
+							// The pipelined walk, in batches small enough to
+							// split every line and here-document.
+							if got := p.check(Request{Script: s}, 1+n%3); got != want {
+								t.Errorf("mode %s: pipelined in batches of %d: Check(%q) = %v; the whole tree gives %v", env.Mode, 1+n%3, s, got, want)
 							}
 						}
 					}

@@ -43,16 +43,27 @@ func litFields(ss ...string) []field {
 }
 
 // fieldBuilder accumulates parts into fields, splitting where an unquoted
-// expansion splits. A strings.Builder keeps long words linear.
+// expansion splits. A strings.Builder keeps long words linear; a field of
+// one part, the common case, is that part's string, not a copy.
 type fieldBuilder struct {
 	out     []field
 	cur     field
 	sb      strings.Builder
+	parts   int // added to cur; from the second on, they are in sb
 	started bool
 }
 
 func (b *fieldBuilder) add(s string, dyn, glob bool) {
-	b.sb.WriteString(s)
+	switch b.parts {
+	case 0:
+		b.cur.s = s
+	case 1:
+		b.sb.WriteString(b.cur.s)
+		fallthrough
+	default:
+		b.sb.WriteString(s)
+	}
+	b.parts++
 	b.cur.dyn = b.cur.dyn || dyn
 	b.cur.glob = b.cur.glob || glob
 	b.started = true
@@ -70,11 +81,14 @@ func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
 
 func (b *fieldBuilder) split() {
 	if b.started {
-		b.cur.s = b.sb.String()
+		if b.parts > 1 {
+			b.cur.s = b.sb.String()
+		}
 		b.out = append(b.out, b.cur)
 	}
 	b.cur = field{}
 	b.sb.Reset()
+	b.parts = 0
 	b.started = false
 }
 
@@ -93,8 +107,13 @@ const (
 // every substitution inside it. split is false for assignment values and
 // here-strings, which are not field-split.
 func (w *walker) wordFields(wd *syntax.Word, split bool) []field {
+	return w.appendFields(nil, wd, split)
+}
+
+// appendFields appends the fields of wd (see wordFields) to dst.
+func (w *walker) appendFields(dst []field, wd *syntax.Word, split bool) []field {
 	if wd == nil {
-		return nil
+		return dst
 	}
 	// Brace expansion applies to command words only, not to assignments,
 	// here-documents or here-strings.
@@ -107,16 +126,15 @@ func (w *walker) wordFields(wd *syntax.Word, split bool) []field {
 			words, ok = expandBraces(wd, maxBraceSample, true)
 			if !ok {
 				w.fail("brace expansion with more than %d words", maxBraceSample)
-				return nil
+				return dst
 			}
 		}
-		var out []field
 		for _, ww := range words {
-			out = append(out, w.partsFields(ww.Parts, split)...)
+			dst = w.appendParts(dst, ww.Parts, split)
 		}
-		return out
+		return dst
 	}
-	return w.partsFields(wd.Parts, split)
+	return w.appendParts(dst, wd.Parts, split)
 }
 
 // wordString resolves a word into one string, as in an assignment.
@@ -142,10 +160,6 @@ func (w *walker) wordString(wd *syntax.Word) field {
 	return f
 }
 
-func (w *walker) partsFields(parts []syntax.WordPart, split bool) []field {
-	return w.appendParts(nil, parts, split)
-}
-
 // appendWord appends the fields of a command word to dst.
 func (w *walker) appendWord(dst []field, wd *syntax.Word) []field {
 	if len(wd.Parts) == 1 {
@@ -161,7 +175,7 @@ func (w *walker) appendWord(dst []field, wd *syntax.Word) []field {
 			}
 		}
 	}
-	return append(dst, w.wordFields(wd, true)...)
+	return w.appendFields(dst, wd, true)
 }
 
 func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) []field {
@@ -367,17 +381,30 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 		}
 		return "", false
 	}
-	var fields []field
 	for _, a := range call.Args {
 		if !plainWord(a) {
 			return "", false
 		}
-		fields = w.appendWord(fields, a)
+	}
+	// Most substitutions run another program: know which before resolving
+	// the rest of the words.
+	fields, i := make([]field, 0, len(call.Args)+1), 0
+	for ; len(fields) == 0 && i < len(call.Args); i++ {
+		fields = w.appendWord(fields, call.Args[i]) // an empty $x is no word
 	}
 	if len(fields) == 0 {
 		return "", false
 	}
-	s := &simple{argv: fields, name: progName(fields[0])}
+	name := progName(fields[0])
+	switch name {
+	case "echo", "printf", "pwd", "dirname", "basename", "realpath":
+	default:
+		return "", false
+	}
+	for _, a := range call.Args[i:] {
+		fields = w.appendWord(fields, a)
+	}
+	s := &simple{argv: fields, name: name}
 	ops := operands(fields)
 	switch s.name {
 	case "echo", "printf":
