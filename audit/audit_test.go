@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/aar-agent/aar-exec/plan"
+	"github.com/aar-agent/aar-exec/redact"
 )
 
 const testToken = "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
@@ -141,6 +142,44 @@ func TestWriteFormat(t *testing.T) {
 	}
 	if !strings.Contains(got[0]["error"].(string), "--password=[REDACTED]") {
 		t.Errorf("error not redacted: %v", got[0]["error"])
+	}
+}
+
+// TestRewrittenRecordRedactsItsCommand: the start and end lines share one
+// redaction of the command, but a command changed between writes is
+// redacted again, never written from the stale copy.
+func TestRewrittenRecordRedactsItsCommand(t *testing.T) {
+	path := filepath.Join(testdir.New(t), "a.jsonl")
+	l, err := Open(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sampleRecord(EventStart)
+	commands := []string{r.Command, r.Command, "make TOKEN=" + testToken + " deploy"}
+	for _, c := range commands {
+		r.Command = c
+		if err := l.Write(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != len(commands) {
+		t.Fatalf("got %d lines, want %d", len(lines), len(commands))
+	}
+	for i, line := range lines {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := m["command"].(string)
+		if want := redact.String(commands[i]); got != want || strings.Contains(got, testToken) {
+			t.Errorf("line %d: command %q, want %q", i, got, want)
+		}
 	}
 }
 
@@ -524,7 +563,8 @@ func BenchmarkRecordWrite(b *testing.B) {
 			defer l.Close()
 			r := sampleRecord(EventEnd)
 			for b.Loop() {
-				if err := l.Write(r); err != nil {
+				rr := *r // a new record each time, so its command is redacted
+				if err := l.Write(&rr); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -95,6 +95,8 @@ func Open(path string, key []byte) (*Log, error) {
 // Write redacts r's command, argv, reason and error, encodes it and
 // appends it to the log as exactly one line. It fails, and writes
 // nothing, if the record is invalid or the line cannot be written whole.
+// A record may be written again (start, then end), but not from two
+// goroutines at once.
 func (l *Log) Write(r *Record) error {
 	body, err := encode(r)
 	if err != nil {

@@ -40,6 +40,22 @@ type Record struct {
 	Duration  time.Duration     // "duration_ms": on end, how long the whole tree ran
 	TimedOut  bool              // "timed_out": on end, whether the timeout fired
 	Error     string            // "error": what went wrong, redacted
+
+	// The start and end lines of a command carry the same command line;
+	// redacting it once keeps a large command from costing twice.
+	command redaction
+}
+
+// A redaction is a string and its redacted form.
+type redaction struct{ in, out string }
+
+// redactedCommand returns Command redacted, from the cache while Command
+// is unchanged.
+func (r *Record) redactedCommand() string {
+	if r.command.in != r.Command {
+		r.command = redaction{r.Command, redact.String(r.Command)}
+	}
+	return r.command.out
 }
 
 // wire is the JSON form of a Record, written by appendJSON exactly as
@@ -103,7 +119,7 @@ func encode(r *Record) ([]byte, error) {
 		Event:     r.Event,
 		ID:        r.ID,
 		Session:   clip(r.Session, 256),
-		Command:   clip(redact.String(r.Command), maxField),
+		Command:   clip(r.redactedCommand(), maxField),
 		Argv:      clipArgv(redact.Argv(r.Argv)),
 		Cwd:       clip(r.Cwd, maxField),
 		Workspace: clip(r.Workspace, maxField),
