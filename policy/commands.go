@@ -633,10 +633,10 @@ func (w *walker) special(s *simple) {
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")
-			if ok && isClauseName(k) {
+			if ok && hiddenAlias(k) {
 				// Quoted ('time=...') or run through builtin, the name
 				// escapes the check on the tree; bash expands it all the same.
-				w.fail("an alias named %s: the parser reads its uses as the builtin", k)
+				w.fail("an alias named %s: the parser reads its uses as the builtin or keyword", k)
 				return
 			}
 			if ok && a.known() {

@@ -68,6 +68,17 @@ var clauseNames = [...]string{"declare", "local", "export", "readonly", "typeset
 
 func isClauseName(s string) bool { return slices.Contains(clauseNames[:], s) }
 
+// reservedWords are read by the parser as syntax; bash expands an alias
+// of that name first (alias !='rm -rf'; ! / runs rm -rf /).
+var reservedWords = [...]string{"!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else",
+	"esac", "fi", "for", "function", "if", "in", "select", "then", "time", "until", "while"}
+
+// hiddenAlias reports whether an alias called name would run where the
+// parser's tree shows something else.
+func hiddenAlias(name string) bool {
+	return isClauseName(name) || slices.Contains(reservedWords[:], name)
+}
+
 // mayDiverge reports whether text may hold one of the shapes
 // divergenceCheck looks for: each needs one of these substrings, so most
 // commands are not walked again. It runs on every statement, so it is one
@@ -85,6 +96,11 @@ func mayDiverge(text string) bool {
 			// A backslash-newline splits a name in the text
 			// (ti\<newline>me) that the parser's literal, and bash, join.
 			if strings.HasPrefix(text[i+1:], "\n") {
+				return true
+			}
+		case '\'':
+			// Single quotes inside "${x:-...}".
+			if strings.Contains(text, "${") {
 				return true
 			}
 		case 'a':
@@ -129,6 +145,7 @@ func mayDiverge(text string) bool {
 const (
 	quotedArithm = "single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not"
 	quotedIndex  = "single quotes around $ or ` in an array index: bash expands inside them, the parser does not"
+	quotedParam  = "single quotes around $ or ` inside ${ } in double quotes: bash expands inside them, the parser does not; drop the single quotes"
 )
 
 // A divergenceCheck walks trees for the shapes below; one serves a whole
@@ -188,6 +205,14 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if hasSingleQuote(x) {
 			return d.refuse(quotedArithm)
 		}
+	case *syntax.DblQuoted:
+		for _, p := range x.Parts {
+			if _, ok := p.(*syntax.ParamExp); ok && hasSingleQuote(p) {
+				// "${x:-'$(cmd)'}": bash keeps the quotes as text and
+				// expands between them; dash does not even pair them.
+				return d.refuse(quotedParam)
+			}
+		}
 	case *syntax.ParamExp:
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
@@ -239,8 +264,8 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 					continue
 				}
 				name, _, ok := strings.Cut(lit.Value, "=")
-				if ok && isClauseName(name) {
-					return d.refuse("an alias named " + name + ": the parser reads its uses as the builtin")
+				if ok && hiddenAlias(name) {
+					return d.refuse("an alias named " + name + ": the parser reads its uses as the builtin or keyword")
 				}
 			}
 		}

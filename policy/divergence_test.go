@@ -65,6 +65,16 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"shopt -s expand_al\\\niases\nalias e='echo '\nalias r='$(rm -rf /)'\ne r",
 		"sh -c 'alias e=\"echo \"\nalias r=\"\\$(rm -rf /)\"\ne r'",
 		"bash -O expand_aliases -c 'alias e=\"echo \"\nalias r=\"\\$(rm -rf /)\"\ne r'",
+		// Aliases named after a keyword, or after a wrapper the walk looks
+		// through (found by scripts/bashdiff).
+		"shopt -s expand_aliases\nalias !='rm -rf'\n! /",
+		"shopt -s expand_aliases\nalias '{'='rm -rf / #'\n{ x; }",
+		"shopt -s expand_aliases\nalias -- command='rm -rf'\ncommand ~",
+		"shopt -s expand_aliases\nalias builtin='rm -rf / #'\nbuiltin x",
+		"shopt -s expand_aliases\nalias sudo='cat'\nsudo ~/.ssh/id_rsa",
+		"echo \"${x:-'}'$t ~/.ssh/id_rsa)'}$(cat ~/.ssh/it ~/.ssh/id_rsa)'}\"",
+		"echo \"${x:-'$(rm -rf /)'}\"",
+		"echo \"${x+'}\"; rm -r -f $HOME; echo \"'}\"",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",

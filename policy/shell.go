@@ -748,6 +748,31 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	w.command(fields, c, "")
 }
 
+// expandAlias judges the text an alias called name expands words to.
+func (w *walker) expandAlias(name string, words []field, c ctx) {
+	a, ok := w.scope.alias(name)
+	if !ok || slices.Contains(w.aliases, name) {
+		return // bash does not expand an alias inside its own expansion
+	}
+	text, rest := a, words[1:]
+	// An alias ending in a blank has the next word expanded as an alias
+	// too (alias e='echo '; e r).
+	for last := a; len(rest) > 0 && strings.TrimRight(last, " \t") != last; rest = rest[1:] {
+		next, ok := w.scope.alias(rest[0].s)
+		if !ok || !rest[0].known() || slices.Contains(w.aliases, rest[0].s) {
+			break
+		}
+		text += " " + next
+		last = next
+	}
+	for _, f := range rest {
+		text += " " + shellQuote(f.s)
+	}
+	w.aliases = append(w.aliases, name)
+	w.script(text, "alias "+name, c)
+	w.aliases = w.aliases[:len(w.aliases)-1]
+}
+
 // progName returns the base name of a program word, the way the other
 // rules compare it: without directory, without a Windows .exe suffix.
 func progName(f field) string {
@@ -804,6 +829,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		}
 	}
 	w.record(s)
+	// bash expands an alias of the word as written, before command,
+	// builtin or sudo would be looked through (alias command='rm -rf').
+	w.expandAlias(progName(raw[0]), raw, c)
 	if name == "" {
 		w.dynamicCommand(s)
 		return
@@ -811,25 +839,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if isDownloader(name) {
 		w.a.downloads++
 	}
-	if a, ok := w.scope.alias(name); ok && !slices.Contains(w.aliases, name) {
-		// bash does not expand an alias inside its own expansion.
-		text, rest := a, argv[1:]
-		// An alias ending in a blank has the next word expanded as an
-		// alias too (alias e='echo '; e r).
-		for last := a; len(rest) > 0 && strings.TrimRight(last, " \t") != last; rest = rest[1:] {
-			next, ok := w.scope.alias(rest[0].s)
-			if !ok || !rest[0].known() || slices.Contains(w.aliases, rest[0].s) {
-				break
-			}
-			text += " " + next
-			last = next
-		}
-		for _, f := range rest {
-			text += " " + shellQuote(f.s)
-		}
-		w.aliases = append(w.aliases, name)
-		w.script(text, "alias "+name, c)
-		w.aliases = w.aliases[:len(w.aliases)-1]
+	if raw[0].s != argv[0].s {
+		w.expandAlias(name, argv, c)
 	}
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
