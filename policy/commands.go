@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/google/shlex"
@@ -443,8 +444,39 @@ func interpreterReadsStdin(s *simple) bool {
 
 // special handles the commands that run other code or change state the
 // walk depends on.
+// shellHooks judges the variables a starting shell runs as code:
+// PROMPT_COMMAND before each prompt of bash -i, and the prompts, whose
+// $( ) bash expands (PS4 with set -x, PS0-PS2 when interactive).
+func (w *walker) shellHooks(shell string) {
+	for _, name := range [...]string{"PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4"} {
+		if v, ok := w.scope.get(name); ok && v.s != "" {
+			w.shellString(v, nil, shell+" "+name, ctx{})
+		}
+	}
+}
+
+// subscriptRuns reports whether a variable name given to a builtin holds
+// an array subscript with a command in it: bash evaluates the subscript
+// when the builtin runs (read 'a[$(cmd)]', declare, let, printf -v, [[ -v ]]).
+func subscriptRuns(name string) bool {
+	i := strings.IndexByte(name, '[')
+	return i >= 0 && (strings.Contains(name[i:], "$(") || strings.Contains(name[i:], "`"))
+}
+
+// namesBuiltins take variable names, subscripts included, as operands.
+var namesBuiltins = [...]string{"read", "declare", "typeset", "local", "export", "readonly", "let", "printf",
+	"unset", "mapfile", "readarray", "getopts", "wait", "test", "["}
+
 func (w *walker) special(s *simple) {
 	c := s.c
+	if slices.Contains(namesBuiltins[:], s.name) {
+		for _, a := range s.argv[1:] {
+			if subscriptRuns(a.s) {
+				w.fail("%s evaluates the array subscript in %q when it runs, which the policy cannot follow; compute the index first", s.name, a.s)
+				return
+			}
+		}
+	}
 	switch {
 	case s.name == "fc" && !hasFlag(s.argv, "l", ""):
 		// fc -s re-runs history; fc and fc -e run an editor ($FCEDIT) on it.
@@ -456,6 +488,7 @@ func (w *walker) special(s *simple) {
 	case s.name == "enable" && hasFlag(s.argv, "f", ""):
 		w.fail("enable -f loads a builtin from a shared object, which the policy cannot see")
 	case s.is(clsShell):
+		w.shellHooks(s.name)
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:

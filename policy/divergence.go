@@ -143,9 +143,10 @@ func mayDiverge(text string) bool {
 }
 
 const (
-	quotedArithm = "single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not"
-	quotedIndex  = "single quotes around $ or ` in an array index: bash expands inside them, the parser does not"
-	quotedParam  = "single quotes around $ or ` inside ${ } in double quotes: bash expands inside them, the parser does not; drop the single quotes"
+	quotedArithm     = "single quotes around $ or ` in arithmetic: bash expands inside them, the parser does not"
+	quotedIndex      = "single quotes around $ or ` in an array index: bash expands inside them, the parser does not"
+	runtimeSubscript = "quoted text holding an array subscript with $( ) or a backquote, which bash evaluates at run time; compute the index first"
+	quotedParam      = "single quotes around $ or ` inside ${ } in double quotes: bash expands inside them, the parser does not; drop the single quotes"
 )
 
 // A divergenceCheck walks trees for the shapes below; one serves a whole
@@ -201,9 +202,26 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 				return d.refuse("let with & or |: bash ends the command there, the parser reads arithmetic; use (( ))")
 			}
 		}
+		if holdsSubscriptCode(x) {
+			return d.refuse(runtimeSubscript) // let 'a[$(cmd)]=1'
+		}
 	case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.CStyleLoop:
 		if hasSingleQuote(x) {
 			return d.refuse(quotedArithm)
+		}
+	case *syntax.TestClause:
+		// [[ 'a[$(cmd)]' -eq 1 ]], [[ -v 'a[$(cmd)]' ]]: bash evaluates
+		// the subscript in the quoted text.
+		if holdsSubscriptCode(x) {
+			return d.refuse(runtimeSubscript)
+		}
+	case *syntax.Assign:
+		// x='a[$(cmd)]'; $(( x )): arithmetic evaluates the value again.
+		if x.Value != nil && holdsSubscriptCode(x.Value) {
+			return d.refuse(runtimeSubscript)
+		}
+		if x.Index != nil && hasSingleQuote(x.Index) {
+			return d.refuse(quotedIndex)
 		}
 	case *syntax.DblQuoted:
 		for _, p := range x.Parts {
@@ -219,10 +237,6 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		}
 		if x.Slice != nil && (x.Slice.Offset != nil && hasSingleQuote(x.Slice.Offset) || x.Slice.Length != nil && hasSingleQuote(x.Slice.Length)) {
 			return d.refuse(quotedArithm)
-		}
-	case *syntax.Assign:
-		if x.Index != nil && hasSingleQuote(x.Index) {
-			return d.refuse(quotedIndex)
 		}
 	case *syntax.ArrayElem:
 		if x.Index != nil && hasSingleQuote(x.Index) {
@@ -345,6 +359,20 @@ func hasSingleQuote(n syntax.Node) bool {
 	return holds(n, func(n syntax.Node) bool {
 		q, ok := n.(*syntax.SglQuoted)
 		return ok && strings.ContainsAny(q.Value, "$`")
+	})
+}
+
+// holdsSubscriptCode reports whether n holds quoted or escaped text that
+// is an array subscript with a command in it.
+func holdsSubscriptCode(n syntax.Node) bool {
+	return holds(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.SglQuoted:
+			return subscriptRuns(n.Value)
+		case *syntax.Lit:
+			return subscriptRuns(n.Value)
+		}
+		return false
 	})
 }
 

@@ -75,6 +75,20 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"echo \"${x:-'}'$t ~/.ssh/id_rsa)'}$(cat ~/.ssh/it ~/.ssh/id_rsa)'}\"",
 		"echo \"${x:-'$(rm -rf /)'}\"",
 		"echo \"${x+'}\"; rm -r -f $HOME; echo \"'}\"",
+		// Array subscripts bash evaluates when the builtin runs, and
+		// prompts a starting shell runs (found by scripts/bashdiff).
+		"read 'a[$(rm -r -f $HOME)]' <<<x",
+		"builtin read 'a[$(rm -rf /)]' <<<x",
+		"declare 'a[$(rm -r -f $HOME)]=1'",
+		"let 'a[$(cat ~/.ssh/id_rsa)]=1'",
+		"printf -v 'a[$(rm -fr ~)]' x",
+		"[[ 'a[$(rm -fr ~)]' -eq 1 ]]",
+		"[[ -v 'a[$(rm -rf /)]' ]]",
+		"x='a[$(cat ~/.ssh/id_rsa)]'; echo $(( x ))",
+		"x=a[\\$(rm\\ -rf\\ /)]; (( x ))",
+		"PROMPT_COMMAND='rm -rf /' bash -i",
+		"PS1='$(rm -rf /)' bash -i",
+		"export PS4='$(rm -rf /)'; bash -xc true",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
@@ -88,6 +102,11 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	wantAction(t, p, Allow, []string{
 		"declare -A m=([key]=v); echo \"${m['key']}\"",
+		"read -r line <<<x; declare -a arr=(1 2); [[ -v arr[1] ]]",
+		"i=0; read -r 'a[i+1]' <<<x; printf -v 'out[$i]' %s y",
+		"PS1='\\u@\\h:\\w\\$ ' bash -i",
+		"PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x build.sh",
+		"PROMPT_COMMAND='history -a' bash -i",
 		"cat > run.sh <<EOF\ngo test \\\n  ./...\nEOF",
 		"cat <<'EOF' > x.txt\nline\nEOF",
 		"x=$(cat <<EOF\nhello\nEOF\n)",
