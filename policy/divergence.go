@@ -196,6 +196,13 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if x.Backquotes && hasHeredocIn(x) {
 			return d.refuse("a here-document inside backquotes: bash gives it an empty body, the parser reads the next lines; use $( )")
 		}
+		if from, to := x.Pos().Offset(), x.End().Offset(); x.Backquotes && from <= to && to <= uint(len(d.src)) &&
+			strings.Contains(d.src[from:to], "\\`") {
+			return d.refuse("backquotes nested with \\`: bash, dash and the parser split them differently; use $( )")
+		}
+		if bodyAfter(x) {
+			return d.refuse("a here-document whose body comes after the ) of its $( ): dash reads the body as commands; close the $( ) after the body")
+		}
 	case *syntax.LetClause:
 		for _, e := range x.Exprs {
 			if hasLogicOp(e) {
@@ -342,6 +349,15 @@ func holds(n syntax.Node, match func(syntax.Node) bool) bool {
 		return !found
 	})
 	return found
+}
+
+// bodyAfter reports whether a here-document opened in cs has its body
+// after the ) that closes cs: x=$(cat <<E) then the body on the next lines.
+func bodyAfter(cs *syntax.CmdSubst) bool {
+	return holds(cs, func(n syntax.Node) bool {
+		r, ok := n.(*syntax.Redirect)
+		return ok && r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && r.Hdoc.Pos().Offset() > cs.Right.Offset()
+	})
 }
 
 func hasHeredocIn(n syntax.Node) bool {

@@ -89,6 +89,13 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"PROMPT_COMMAND='rm -rf /' bash -i",
 		"PS1='$(rm -rf /)' bash -i",
 		"export PS4='$(rm -rf /)'; bash -xc true",
+		// Found by scripts/bashdiff with dash.
+		"let x=$(cat <<E)\nsh -c 'rm -rf /'\nE\n",
+		"echo ${x#$(cat <<E)}\nrm -r -f $HOME\nE\n",
+		"((x=$(cat <<E)))\nsh -c 'rm -rf /'\nE\n",
+		"shopt -s expand_aliases;\nalias -- command='rm -rf /';\ncommand",
+		"shopt -s expand_aliases\nalias -- sudo='rm -rf /'\nsudo",
+		"echo `echo a \\\\` cho a \\\\` \trm -rf /`",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",

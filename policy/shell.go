@@ -797,6 +797,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	u := w.unwrap(raw, c)
 	if u.stop || len(u.argv) == 0 {
 		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
+		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		return
 	}
 	argv := u.argv
