@@ -646,6 +646,12 @@ func (w *walker) special(s *simple) {
 				w.scope.aliases[k] = v
 			}
 		}
+	case s.name == "shopt":
+		for _, a := range s.argv[1:] {
+			if a.dyn || strings.Contains(a.s, "lastpipe") {
+				w.lastpipe = true // shopt -s last''pipe, shopt -s $opt
+			}
+		}
 	case s.name == "set":
 		// set -- a b c: new positional parameters.
 		for i := 1; i < len(s.argv); i++ {

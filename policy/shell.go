@@ -200,6 +200,9 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// lastpipe: shopt -s lastpipe may be on, so the last stage of a
+	// pipeline may run in this shell.
+	lastpipe bool
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets
 	// a parser, which would end that stream at the first sh -c and leave
@@ -315,7 +318,10 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		return
 	}
 	if s.Background || s.Coprocess || s.Disown {
+		// An asynchronous job runs in a subshell: what it sets or where
+		// it cd's is gone for the commands after it.
 		c.background = true
+		defer w.subshell()()
 	}
 	c, written := w.redirects(s.Redirs, c)
 	switch x := s.Cmd.(type) {
@@ -379,7 +385,9 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		}
 	case *syntax.CoprocClause:
 		c.background = true
+		restore := w.subshell()
 		w.stmt(x.Stmt, c)
+		restore()
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c)
 	default: // ArithmCmd, TestClause, LetClause: only substitutions run
@@ -572,7 +580,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
-		w.stmt(st, sc)
+		w.stage(st, sc, i == len(stages)-1)
 		// Downloaded or decoded content stays so through any filter.
 		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
 		if w.a.downloads > before {
@@ -588,6 +596,19 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		in = out
 	}
+}
+
+// stage walks one stage of a pipeline. Each runs in a subshell, in bash
+// and dash alike, but the last: bash with lastpipe runs it in this shell.
+// Discarding a change bash keeps, or keeping one it discards, can each
+// turn "rm -rf $x" into something else than what runs, so the choice
+// follows the script: it keeps the last stage's changes only where
+// lastpipe may be on (see mayLastpipe).
+func (w *walker) stage(st *syntax.Stmt, c ctx, last bool) {
+	if !last || !w.lastpipe {
+		defer w.subshell()()
+	}
+	w.stmt(st, c)
 }
 
 // redirects judges the redirections of a statement and returns the context

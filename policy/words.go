@@ -463,10 +463,16 @@ func plainWord(wd *syntax.Word) bool {
 // sub walks statements in a subshell: changes of directory and variables do
 // not leak out of it.
 func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
-	saved := w.scope
-	w.scope = w.scope.fork()
+	defer w.subshell()()
 	w.stmts(stmts, c)
-	w.scope = saved
+}
+
+// subshell forks the scope and returns the function that throws the fork
+// away, for code that runs in a subshell or another process.
+func (w *walker) subshell() func() {
+	saved := w.scope
+	w.scope = saved.fork()
+	return func() { w.scope = saved }
 }
 
 // tainted returns the variable behind a parameter, for its dl and dec

@@ -1,0 +1,63 @@
+package policy
+
+import "testing"
+
+// TestSubshellScope: pipeline stages and background jobs run in subshells,
+// so what they set or where they cd is gone for the commands after them.
+func TestSubshellScope(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"x=/; x=/tmp | true; rm -rf $x",
+		"x=/; x=/tmp & rm -rf $x",
+		"x=/; x=/tmp |& cat; rm -rf $x",
+		"x=/; { x=/tmp; } | :; rm -rf $x",
+		"x=/; x=/tmp 2>/dev/null & wait; rm -rf $x",
+		"x=/; export x=/tmp & rm -rf $x",
+		"x=/; declare x=/tmp | :; rm -rf $x",
+		"x=/; ! x=/tmp | :; rm -rf $x",
+		"cd /; cd /tmp | true; rm -rf *",
+		"cd /; cd /tmp & rm -rf *",
+		"cd /; cd /tmp 2>&1 | cat; rm -rf *",
+		"cd /; { cd /tmp; } & rm -rf *",
+		"cd /; time cd /tmp | :; rm -rf *",
+		"cd /; coproc cd /tmp; rm -rf *",
+		"k=~/.ssh/id_rsa; k=/dev/null | :; cat $k",
+		// The last stage too, unless lastpipe is on (see pipeline).
+		"x=/; echo | x=/tmp; rm -rf $x",
+		"cd /; true | cd /tmp; rm -rf *",
+		"x=/; (x=/tmp); rm -rf $x",
+		"x=/; y=$(x=/tmp); rm -rf $x",
+		"cd /; echo $(cd /tmp); rm -rf *",
+		"cd /; cat <(cd /tmp); rm -rf *",
+	})
+}
+
+// TestLastpipe: with lastpipe bash runs the last stage in this shell.
+func TestLastpipe(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"shopt -s lastpipe; x=/tmp; echo | x=/; rm -rf $x",
+		"shopt -s last\\\npipe; x=/tmp; echo | x=/; rm -rf $x",
+		"shopt -s last''pipe; x=/tmp; echo | x=/; rm -rf $x",
+		"o=last; shopt -s ${o}pipe; cd /tmp; echo | cd /; rm -rf *",
+		"shopt -s $o; x=/tmp; echo | x=/; rm -rf $x",
+	})
+}
+
+// TestScopeOrdinary: build scripts that use subshells and functions stay
+// allowed.
+func TestScopeOrdinary(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Allow, []string{
+		`x=build; make | tee log; rm -rf "$x"`,
+		`f() { cd sub && make; }; f`,
+		`(cd sub && make) && rm -rf out`,
+		`x=build; f() { local y=/; }; f; rm -rf "$x"`,
+		`f() { out=build; }; f; rm -rf "$out"`,
+		`make 2>&1 | tee log & wait; rm -rf build`,
+		`x=build; trap 'rm -rf "$x"' EXIT; make`,
+		`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; cd "$d" && make -C /home/u/proj`,
+		`cd sub; bash -c "cd /; ls"; rm -rf out`,
+		`shopt -s lastpipe; git ls-files | read -r f; echo "$f"`,
+	})
+}
