@@ -44,6 +44,35 @@ func TestLastpipe(t *testing.T) {
 	})
 }
 
+// TestFuncScope: a body judged where it is defined changes nothing; a call
+// keeps what it sets, but not its locals.
+func TestFuncScope(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"x=/; f() { x=/tmp; }; rm -rf $x",
+		"cd /; f() { cd /tmp; }; rm -rf *",
+		"x=/; f() { x=/tmp; } & rm -rf $x",
+		"k=~/.ssh/id_rsa; f(){ k=README; }; cat $k",
+		"x=/; f(){ local x; x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ local x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ declare x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ typeset x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ local -x x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ declare -x x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ declare -r x=/tmp; }; f; rm -rf $x",
+		"x=/; f(){ local x=/a; g; }; g(){ x=/tmp; }; f; rm -rf $x",
+		// What the call set before making the name local stays set.
+		"x=/tmp; f(){ x=/; local x=/a; }; f; rm -rf $x",
+		// Real calls keep what is not local.
+		"x=/tmp; f(){ x=/; }; f; rm -rf $x",
+		"x=/tmp; f(){ export x=/; }; f; rm -rf $x",
+		"x=/tmp; f(){ readonly x=/; }; f; rm -rf $x",
+		"x=/tmp; f(){ declare -g x=/; }; f; rm -rf $x",
+		"x=/tmp; f(){ declare -gx x=/; }; f; rm -rf $x",
+		"cd /tmp; f(){ cd /; }; f; rm -rf *",
+	})
+}
+
 // TestScopeOrdinary: build scripts that use subshells and functions stay
 // allowed.
 func TestScopeOrdinary(t *testing.T) {

@@ -99,6 +99,27 @@ type scope struct {
 	funcs   map[string]*syntax.Stmt
 	aliases map[string]string
 	cwd     string
+	// locals are the variables a function call made local, each with the
+	// value it gave the caller's variable before that, if any.
+	locals map[string]localVar
+}
+
+// A localVar is a variable made local in a function call.
+type localVar struct {
+	prior field // what the call set the caller's variable to before
+	set   bool  // whether it set it at all
+}
+
+// markLocal makes name local to the call s stands for.
+func (s *scope) markLocal(name string) {
+	if _, ok := s.locals[name]; ok {
+		return
+	}
+	if s.locals == nil {
+		s.locals = map[string]localVar{}
+	}
+	prior, set := s.vars[name]
+	s.locals[name] = localVar{prior, set}
 }
 
 func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd} }
@@ -436,10 +457,13 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		}
 		w.scope.funcs[n.Value] = x.Body
 	}
-	// Judge the body as written, with unknown arguments.
+	// Judge the body as written, with unknown arguments. Nothing runs
+	// yet: what the body sets must not reach the commands after it.
+	restore := w.subshell()
 	for _, n := range names {
 		w.callFunc(n.Value, x.Body, nil, ctx{})
 	}
+	restore()
 }
 
 func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
@@ -466,12 +490,19 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	w.funcs = append(w.funcs, name)
 	w.stmt(body, c)
 	w.funcs = w.funcs[:len(w.funcs)-1]
-	// Functions run in the caller's shell: keep what they set.
+	// Functions run in the caller's shell: keep what they set, but
+	// their locals.
 	child := w.scope
 	w.scope = saved
 	for k, v := range child.vars {
 		if len(k) == 1 && '1' <= k[0] && k[0] <= '9' {
 			continue
+		}
+		if l, ok := child.locals[k]; ok {
+			if !l.set {
+				continue
+			}
+			v = l.prior
 		}
 		w.scope.set(k, v)
 	}
@@ -479,9 +510,36 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 }
 
 func (w *walker) decl(x *syntax.DeclClause) {
+	local := w.declLocal(x)
 	for _, as := range x.Args {
+		if local && as.Name != nil {
+			w.scope.markLocal(as.Name.Value)
+		}
 		w.assign(as, true)
 	}
+}
+
+// declLocal reports whether a declaration makes its variables local: in a
+// function, local always does, and declare and typeset do without -g.
+// export and readonly set the caller's variable.
+func (w *walker) declLocal(x *syntax.DeclClause) bool {
+	if len(w.funcs) == 0 {
+		return false
+	}
+	switch x.Variant.Value {
+	case "local":
+		return true
+	case "declare", "typeset":
+		for _, as := range x.Args {
+			if as.Name == nil && as.Naked && as.Value != nil {
+				if opt := as.Value.Lit(); strings.HasPrefix(opt, "-") && strings.Contains(opt, "g") {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (w *walker) assign(as *syntax.Assign, keep bool) {
