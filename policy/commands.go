@@ -256,7 +256,7 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 		case "flock":
 			if len(args) > 1 && (args[1].s == "-c" || args[1].s == "--command") {
 				if len(args) > 2 {
-					w.shellString(args[2], nil, "flock -c", c)
+					w.childString(args[2], nil, "flock -c", c)
 				}
 				u.stop = true
 				return u
@@ -377,6 +377,30 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	w.scope = saved
 }
 
+// childString judges a string another shell process runs: what it sets
+// and where it cd's stay in that process.
+func (w *walker) childString(f field, args []field, via string, c ctx) {
+	defer w.subshell()()
+	w.shellString(f, args, via, c)
+}
+
+// childScript is childString for text known to be static.
+func (w *walker) childScript(src, via string, c ctx) {
+	defer w.subshell()()
+	w.script(src, via, c)
+}
+
+// onlyOnExit reports whether the signals of a trap are all EXIT: its code
+// runs when the shell ends, after every command it could mislead.
+func onlyOnExit(sigs []field) bool {
+	for _, f := range sigs {
+		if !f.known() || !strings.EqualFold(f.s, "EXIT") && f.s != "0" {
+			return false
+		}
+	}
+	return len(sigs) > 0
+}
+
 // shellArgs finds what a shell invocation runs: the -c string, a script
 // file, or its stdin.
 func shellArgs(argv []field) (code *field, rest []field, script *field, stdin bool) {
@@ -459,19 +483,21 @@ func (w *walker) special(s *simple) {
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
-			w.shellString(*code, rest, s.name+" -c", ctx{})
+			w.childString(*code, rest, s.name+" -c", ctx{})
 		case script != nil && readsStdinPath(script.s):
 			if c.stdinKnown {
-				w.script(c.stdinText, s.name+" reading stdin", ctx{})
+				w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
 			}
 			s.stdinCode = true
 		case script != nil && script.procKnown:
-			w.script(script.procText, s.name+" <(...)", ctx{})
+			w.childScript(script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
+			restore := w.subshell()
 			w.runFile(s, *script, s.name+" "+script.s)
+			restore()
 		case stdin && c.stdinKnown:
-			w.script(c.stdinText, s.name+" reading stdin", ctx{})
+			w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
 		}
 	case s.name == "source" || s.name == ".":
 		if ops := operands(s.argv); len(ops) > 0 {
@@ -487,16 +513,23 @@ func (w *walker) special(s *simple) {
 			}
 		}
 	case s.name == "trap":
-		// trap 'code' SIGNAL: the code runs later, in this shell.
+		// trap 'code' SIGNAL: the code runs later, in this shell. On EXIT
+		// that is after every other command, so what it sets reaches none
+		// of them; a signal may come before any of them (kill -USR1 $$),
+		// so its changes are kept.
 		if ops := operands(s.argv); len(ops) > 1 && ops[0].s != "-" {
-			w.shellString(ops[0], nil, "trap", ctx{})
+			if onlyOnExit(ops[1:]) {
+				w.childString(ops[0], nil, "trap", ctx{})
+			} else {
+				w.shellString(ops[0], nil, "trap", ctx{})
+			}
 		}
 	case strings.EqualFold(s.name, "cmd"):
 		// cmd /c STRING, cmd /k STRING: judged with the same rules.
 		for i := 1; i < len(s.argv); i++ {
 			if a := strings.ToLower(s.argv[i].s); a == "/c" || a == "/k" || a == "/r" {
 				text, known := joinFields(s.argv[i+1:])
-				w.shellString(field{s: text, dyn: !known}, nil, "cmd /c", ctx{})
+				w.childString(field{s: text, dyn: !known}, nil, "cmd /c", ctx{})
 				break
 			}
 		}
@@ -567,7 +600,7 @@ func (w *walker) special(s *simple) {
 	case s.name == "at" || s.name == "batch":
 		// at reads the commands it will run from stdin.
 		if c.stdinKnown {
-			w.script(c.stdinText, s.name, ctx{})
+			w.childScript(c.stdinText, s.name, ctx{})
 		}
 	case s.name == "parallel":
 		// parallel CMD ::: ARGS
@@ -589,17 +622,17 @@ func (w *walker) special(s *simple) {
 			a := s.argv[i].s
 			bundleC := len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "c") // -qc, -lc
 			if (a == "-c" || a == "--command" || bundleC) && i+1 < len(s.argv) {
-				w.shellString(s.argv[i+1], nil, s.name+" -c", ctx{})
+				w.childString(s.argv[i+1], nil, s.name+" -c", ctx{})
 				command = true
 			} else if v, ok := strings.CutPrefix(a, "--command="); ok {
-				w.shellString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})
+				w.childString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})
 				command = true
 			}
 		}
 		if s.name == "su" && !command {
 			// su without a command starts a shell that reads stdin.
 			if c.stdinKnown {
-				w.script(c.stdinText, "su reading stdin", ctx{})
+				w.childScript(c.stdinText, "su reading stdin", ctx{})
 			}
 			s.stdinCode = true
 		}
@@ -623,7 +656,7 @@ func (w *walker) special(s *simple) {
 				w.command(s.argv[i:], c, "watch -x")
 			} else {
 				text, known := joinFields(s.argv[i:])
-				w.shellString(field{s: text, dyn: !known}, nil, "watch", ctx{})
+				w.childString(field{s: text, dyn: !known}, nil, "watch", ctx{})
 			}
 		}
 	case s.name == "find":
@@ -704,7 +737,7 @@ func (w *walker) sshCommand(s *simple) {
 	}
 	if i+1 < len(s.argv) {
 		text, known := joinFields(s.argv[i+1:])
-		w.shellString(field{s: text, dyn: !known}, nil, "ssh", ctx{})
+		w.childString(field{s: text, dyn: !known}, nil, "ssh", ctx{})
 	}
 }
 
@@ -971,7 +1004,7 @@ func printfText(args []field) (string, bool) {
 func (w *walker) dynamicCommand(s *simple) {
 	for i := 1; i+1 < len(s.argv); i++ {
 		if s.argv[i].s == "-c" {
-			w.shellString(s.argv[i+1], nil, "-c", ctx{})
+			w.childString(s.argv[i+1], nil, "-c", ctx{})
 			break
 		}
 	}

@@ -73,6 +73,39 @@ func TestFuncScope(t *testing.T) {
 	})
 }
 
+// TestChildScope: child shells and deferred code are judged, but what they
+// set does not reach the commands after them.
+func TestChildScope(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		`x=/; bash -c "x=/tmp"; rm -rf $x`,
+		`cd /; sh -c "cd /tmp"; rm -rf *`,
+		"x=/; echo x=/tmp | sh; rm -rf $x",
+		"shopt -s lastpipe; x=/; echo x=/tmp | sh; rm -rf $x",
+		"x=/; sh <<< x=/tmp; rm -rf $x",
+		"x=/; bash <<EOF\nx=/tmp\nEOF\nrm -rf $x",
+		"cd /; bash <(echo cd /tmp); rm -rf *",
+		`x=/; su -c "x=/tmp"; rm -rf $x`,
+		`x=/; watch "x=/tmp"; rm -rf $x`,
+		`x=/; flock l -c "x=/tmp"; rm -rf $x`,
+		`x=/; python3 -c 'import os; os.system("x=/tmp; ls")'; rm -rf $x`,
+		`x=/; trap "x=/tmp" EXIT; rm -rf $x`,
+		`x=/; trap "x=/tmp" 0; rm -rf $x`,
+		`cd /; trap "cd /tmp" EXIT; rm -rf *`,
+		`cd /; echo "cd /tmp" > s.sh; ./s.sh; rm -rf *`,
+		`x=/; ssh localhost "x=/tmp"; rm -rf $x`,
+		// The strings are still judged.
+		`bash -c "rm -rf /"`,
+		`trap "rm -rf /" EXIT`,
+		// eval and source run in this shell.
+		`x=/tmp; eval "x=/"; rm -rf $x`,
+		`x=/tmp; echo "x=/" > v.sh; . ./v.sh; rm -rf $x`,
+		`x=/tmp; source <(echo x=/); rm -rf $x`,
+		// A trap on a signal may run before any later command.
+		`x=/tmp; trap "x=/" USR1; kill -USR1 $$; rm -rf $x`,
+	})
+}
+
 // TestScopeOrdinary: build scripts that use subshells and functions stay
 // allowed.
 func TestScopeOrdinary(t *testing.T) {

@@ -282,11 +282,19 @@ func (w *walker) script(src, via string, c ctx) {
 	w.depth--
 }
 
-// lenientScript judges text that may be shell code. Text that does not
+// lenientScript judges text that may be shell code, found in another
+// language's program: a shell that program starts runs it, so what it sets
+// stays there.
+func (w *walker) lenientScript(src, via string) {
+	defer w.subshell()()
+	w.lenientLines(src, via)
+}
+
+// lenientLines judges text that may be shell code. Text that does not
 // parse (it may be another language's string) is judged line by line, the
 // way a shell would run it up to its syntax error, and lines that do not
 // parse either are ignored.
-func (w *walker) lenientScript(src, via string) {
+func (w *walker) lenientLines(src, via string) {
 	if w.a.fatal != "" {
 		return
 	}
@@ -309,7 +317,7 @@ func (w *walker) lenientScript(src, via string) {
 		// that parses on its own.
 		if strings.Contains(src, "\n") {
 			for line := range strings.SplitSeq(src, "\n") {
-				w.lenientScript(line, via)
+				w.lenientLines(line, via)
 			}
 		}
 		return
@@ -914,7 +922,10 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.callFunc(name, body, argv, c)
 	}
 	if strings.ContainsAny(argv[0].s, `/\`) {
-		w.runFile(s, argv[0], argv[0].s) // ./install.sh written earlier
+		// ./install.sh written earlier runs in its own shell.
+		restore := w.subshell()
+		w.runFile(s, argv[0], argv[0].s)
+		restore()
 	} else if w.downloadedOnPath(name) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
