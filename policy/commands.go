@@ -102,6 +102,7 @@ type unwrapped struct {
 	xargs bool
 	stop  bool   // the wrapper runs no command (command -v, sudo -e)
 	cwd   string // a directory the wrapper changes to (env -C)
+	child bool   // a wrapper is a program: the command runs in its process
 }
 
 // optSpec describes a wrapper's options: which take a value.
@@ -164,12 +165,14 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 				return u
 			}
 			u.argv = u.argv[1:]
+			u.child = true
 			continue
 		}
 		spec, ok := w.wrapperSpec(name)
 		if !ok {
 			return u
 		}
+		u.child = u.child || !inList("builtin command exec time", name)
 		args := u.argv[1:]
 		i := 0
 	opts:
@@ -384,6 +387,13 @@ func (w *walker) childString(f field, args []field, via string, c ctx) {
 	w.shellString(f, args, via, c)
 }
 
+// childCommand judges a command a program runs (find -exec, watch -x):
+// a builtin such as cd changes nothing in this shell.
+func (w *walker) childCommand(argv []field, c ctx, via string) {
+	defer w.subshell()()
+	w.command(argv, c, via)
+}
+
 // childScript is childString for text known to be static.
 func (w *walker) childScript(src, via string, c ctx) {
 	defer w.subshell()()
@@ -593,7 +603,7 @@ func (w *walker) special(s *simple) {
 				continue
 			}
 			if i < len(s.argv) {
-				w.command(s.argv[i:], c, "runuser -u")
+				w.childCommand(s.argv[i:], c, "runuser -u")
 			}
 			break
 		}
@@ -611,7 +621,7 @@ func (w *walker) special(s *simple) {
 					start++
 				}
 				if start < i {
-					w.command(append(append([]field{}, s.argv[start:i]...), s.argv[i+1:]...), c, "parallel")
+					w.childCommand(append(append([]field{}, s.argv[start:i]...), s.argv[i+1:]...), c, "parallel")
 				}
 				break
 			}
@@ -653,7 +663,7 @@ func (w *walker) special(s *simple) {
 		}
 		if i < len(s.argv) {
 			if exec {
-				w.command(s.argv[i:], c, "watch -x")
+				w.childCommand(s.argv[i:], c, "watch -x")
 			} else {
 				text, known := joinFields(s.argv[i:])
 				w.childString(field{s: text, dyn: !known}, nil, "watch", ctx{})
@@ -899,7 +909,7 @@ func (w *walker) findExec(s *simple) {
 				}
 				argv[k] = f
 			}
-			w.command(argv, s.c, "find -exec")
+			w.childCommand(argv, s.c, "find -exec")
 		}
 	}
 }

@@ -106,6 +106,26 @@ func TestChildScope(t *testing.T) {
 	})
 }
 
+// TestWrapperScope: a wrapper that is a program runs the command in its
+// own process, where cd or a function changes nothing here.
+func TestWrapperScope(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; env cd /tmp; rm -rf *",
+		"cd /; sudo cd /tmp; rm -rf *",
+		"cd /; nohup cd /tmp; rm -rf *",
+		"cd /; timeout 5 cd /tmp; rm -rf *",
+		"cd /; busybox cd /tmp; rm -rf *",
+		"cd /; find . -exec cd /tmp \\; ; rm -rf *",
+		"cd /; watch -x cd /tmp; rm -rf *",
+		"f(){ cd /tmp; }; cd /; sudo f; rm -rf *",
+		"x=/; f(){ x=/tmp; }; env f; rm -rf $x",
+		// command and builtin run the builtin in this shell.
+		"cd /tmp; command cd /; rm -rf *",
+		"cd /tmp; builtin cd /; rm -rf *",
+	})
+}
+
 // TestScopeOrdinary: build scripts that use subshells and functions stay
 // allowed.
 func TestScopeOrdinary(t *testing.T) {
@@ -121,5 +141,7 @@ func TestScopeOrdinary(t *testing.T) {
 		`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; cd "$d" && make -C /home/u/proj`,
 		`cd sub; bash -c "cd /; ls"; rm -rf out`,
 		`shopt -s lastpipe; git ls-files | read -r f; echo "$f"`,
+		`sudo make install; rm -rf build`,
+		`cd sub; env CC=gcc make; rm -rf out`,
 	})
 }

@@ -857,6 +857,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		return
 	}
 	u := w.unwrap(raw, c)
+	if u.child {
+		// sudo cd /tmp, env f: the program runs in another process,
+		// where a builtin or a function changes nothing here.
+		defer w.subshell()()
+	}
 	if u.stop || len(u.argv) == 0 {
 		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
 		return
