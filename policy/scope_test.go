@@ -126,6 +126,19 @@ func TestWrapperScope(t *testing.T) {
 	})
 }
 
+// TestKeptScope: what runs in this shell keeps its changes, however
+// called: with prefix assignments, or defined or set inside a function.
+func TestKeptScope(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /tmp; X=1 cd /; rm -rf *",
+		"x=/tmp; f(){ x=/; }; X=1 f; rm -rf $x",
+		"x=/tmp; X=1 eval x=/; rm -rf $x",
+		`f() { g() { rm -rf "$1"; }; }; f; g /`,
+		`f(){ a=(/); }; f; rm -rf "${a[@]}"`,
+	})
+}
+
 // TestScopeOrdinary: build scripts that use subshells and functions stay
 // allowed.
 func TestScopeOrdinary(t *testing.T) {
@@ -143,5 +156,6 @@ func TestScopeOrdinary(t *testing.T) {
 		`shopt -s lastpipe; git ls-files | read -r f; echo "$f"`,
 		`sudo make install; rm -rf build`,
 		`cd sub; env CC=gcc make; rm -rf out`,
+		`x=build; x=/ make; rm -rf "$x"`,
 	})
 }

@@ -140,6 +140,34 @@ func (s *scope) set(name string, v field) {
 	s.vars[name] = v
 }
 
+// keep copies into s what c, a fork of s, set or defined, but the
+// variables skip names: for code that ran in the shell s stands for.
+func (s *scope) keep(c *scope, skip func(string) bool) {
+	for k, v := range c.vars {
+		if !skip(k) {
+			s.set(k, v)
+		}
+	}
+	for k, a := range c.arrays {
+		if !skip(k) {
+			s.setArray(k, a)
+		}
+	}
+	for k, f := range c.funcs {
+		if s.funcs == nil {
+			s.funcs = map[string]*syntax.Stmt{}
+		}
+		s.funcs[k] = f
+	}
+	for k, a := range c.aliases {
+		if s.aliases == nil {
+			s.aliases = map[string]string{}
+		}
+		s.aliases[k] = a
+	}
+	s.cwd = c.cwd
+}
+
 // getArray returns a known array; ok is false when it is unknown.
 func (s *scope) getArray(name string) ([]field, bool) {
 	for ; s != nil; s = s.parent {
@@ -499,22 +527,18 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	w.stmt(body, c)
 	w.funcs = w.funcs[:len(w.funcs)-1]
 	// Functions run in the caller's shell: keep what they set, but
-	// their locals.
+	// their locals and arguments.
 	child := w.scope
 	w.scope = saved
-	for k, v := range child.vars {
-		if len(k) == 1 && '1' <= k[0] && k[0] <= '9' {
-			continue
+	saved.keep(child, func(k string) bool {
+		_, local := child.locals[k]
+		return local || k == "@" || len(k) == 1 && '1' <= k[0] && k[0] <= '9'
+	})
+	for k, l := range child.locals {
+		if l.set {
+			saved.set(k, l.prior)
 		}
-		if l, ok := child.locals[k]; ok {
-			if !l.set {
-				continue
-			}
-			v = l.prior
-		}
-		w.scope.set(k, v)
 	}
-	w.scope.cwd = child.cwd
 }
 
 func (w *walker) decl(x *syntax.DeclClause) {
@@ -819,6 +843,9 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		if len(fields) > 0 {
 			w.scope = env
 			w.command(fields, c, "")
+			// X=1 cd /, X=1 f, X=1 eval ...: a builtin or function
+			// changes this shell all the same; only X is put back.
+			env.parent.keep(env, func(k string) bool { return assigned(x.Assigns, k) })
 		}
 		return
 	}
@@ -833,6 +860,16 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		return
 	}
 	w.command(fields, c, "")
+}
+
+// assigned reports whether the assignments set name.
+func assigned(as []*syntax.Assign, name string) bool {
+	for _, a := range as {
+		if a.Name != nil && a.Name.Value == name {
+			return true
+		}
+	}
+	return false
 }
 
 // progName returns the base name of a program word, the way the other
