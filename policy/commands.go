@@ -383,20 +383,20 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // childString judges a string another shell process runs: what it sets
 // and where it cd's stay in that process.
 func (w *walker) childString(f field, args []field, via string, c ctx) {
-	defer w.subshell()()
+	defer w.leave(w.subshell())
 	w.shellString(f, args, via, c)
 }
 
 // childCommand judges a command a program runs (find -exec, watch -x):
 // a builtin such as cd changes nothing in this shell.
 func (w *walker) childCommand(argv []field, c ctx, via string) {
-	defer w.subshell()()
+	defer w.leave(w.subshell())
 	w.command(argv, c, via)
 }
 
 // childScript is childString for text known to be static.
 func (w *walker) childScript(src, via string, c ctx) {
-	defer w.subshell()()
+	defer w.leave(w.subshell())
 	w.script(src, via, c)
 }
 
@@ -503,9 +503,9 @@ func (w *walker) special(s *simple) {
 			w.childScript(script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
-			restore := w.subshell()
+			outer := w.subshell()
 			w.runFile(s, *script, s.name+" "+script.s)
-			restore()
+			w.leave(outer)
 		case stdin && c.stdinKnown:
 			w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
 		}

@@ -314,7 +314,7 @@ func (w *walker) script(src, via string, c ctx) {
 // language's program: a shell that program starts runs it, so what it sets
 // stays there.
 func (w *walker) lenientScript(src, via string) {
-	defer w.subshell()()
+	defer w.leave(w.subshell())
 	w.lenientLines(src, via)
 }
 
@@ -378,7 +378,7 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		// An asynchronous job runs in a subshell: what it sets or where
 		// it cd's is gone for the commands after it.
 		c.background = true
-		defer w.subshell()()
+		defer w.leave(w.subshell())
 	}
 	c, written := w.redirects(s.Redirs, c)
 	switch x := s.Cmd.(type) {
@@ -442,9 +442,9 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		}
 	case *syntax.CoprocClause:
 		c.background = true
-		restore := w.subshell()
+		outer := w.subshell()
 		w.stmt(x.Stmt, c)
-		restore()
+		w.leave(outer)
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c)
 	default: // ArithmCmd, TestClause, LetClause: only substitutions run
@@ -495,11 +495,11 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 	}
 	// Judge the body as written, with unknown arguments. Nothing runs
 	// yet: what the body sets must not reach the commands after it.
-	restore := w.subshell()
+	outer := w.subshell()
 	for _, n := range names {
 		w.callFunc(n.Value, x.Body, nil, ctx{})
 	}
-	restore()
+	w.leave(outer)
 }
 
 func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
@@ -696,7 +696,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 // lastpipe may be on (see mayLastpipe).
 func (w *walker) stage(st *syntax.Stmt, c ctx, last bool) {
 	if !last || !w.lastpipe {
-		defer w.subshell()()
+		defer w.leave(w.subshell())
 	}
 	w.stmt(st, c)
 }
@@ -897,7 +897,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if u.child {
 		// sudo cd /tmp, env f: the program runs in another process,
 		// where a builtin or a function changes nothing here.
-		defer w.subshell()()
+		defer w.leave(w.subshell())
 	}
 	if u.stop || len(u.argv) == 0 {
 		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
@@ -965,9 +965,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	if strings.ContainsAny(argv[0].s, `/\`) {
 		// ./install.sh written earlier runs in its own shell.
-		restore := w.subshell()
+		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)
-		restore()
+		w.leave(outer)
 	} else if w.downloadedOnPath(name) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
