@@ -103,6 +103,7 @@ type unwrapped struct {
 	xargs bool
 	stop  bool   // the wrapper runs no command (command -v, sudo -e)
 	cwd   string // a directory the wrapper changes to (env -C)
+	child bool   // a wrapper is a program: the command runs in its process
 }
 
 // optSpec describes a wrapper's options: which take a value.
@@ -165,12 +166,14 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 				return u
 			}
 			u.argv = u.argv[1:]
+			u.child = true
 			continue
 		}
 		spec, ok := w.wrapperSpec(name)
 		if !ok {
 			return u
 		}
+		u.child = u.child || !inList("builtin command exec time", name)
 		args := u.argv[1:]
 		i := 0
 	opts:
@@ -257,7 +260,7 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 		case "flock":
 			if len(args) > 1 && (args[1].s == "-c" || args[1].s == "--command") {
 				if len(args) > 2 {
-					w.shellString(args[2], nil, "flock -c", c)
+					w.childString(args[2], nil, "flock -c", c)
 				}
 				u.stop = true
 				return u
@@ -378,6 +381,37 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	w.scope = saved
 }
 
+// childString judges a string another shell process runs: what it sets
+// and where it cd's stay in that process.
+func (w *walker) childString(f field, args []field, via string, c ctx) {
+	defer w.leave(w.subshell())
+	w.shellString(f, args, via, c)
+}
+
+// childCommand judges a command a program runs (find -exec, watch -x):
+// a builtin such as cd changes nothing in this shell.
+func (w *walker) childCommand(argv []field, c ctx, via string) {
+	defer w.leave(w.subshell())
+	w.command(argv, c, via)
+}
+
+// childScript is childString for text known to be static.
+func (w *walker) childScript(src, via string, c ctx) {
+	defer w.leave(w.subshell())
+	w.script(src, via, c)
+}
+
+// onlyOnExit reports whether the signals of a trap are all EXIT: its code
+// runs when the shell ends, after every command it could mislead.
+func onlyOnExit(sigs []field) bool {
+	for _, f := range sigs {
+		if !f.known() || !strings.EqualFold(f.s, "EXIT") && f.s != "0" {
+			return false
+		}
+	}
+	return len(sigs) > 0
+}
+
 // shellArgs finds what a shell invocation runs: the -c string, a script
 // file, or its stdin.
 func shellArgs(argv []field) (code *field, rest []field, script *field, stdin bool) {
@@ -492,19 +526,21 @@ func (w *walker) special(s *simple) {
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
-			w.shellString(*code, rest, s.name+" -c", ctx{})
+			w.childString(*code, rest, s.name+" -c", ctx{})
 		case script != nil && readsStdinPath(script.s):
 			if c.stdinKnown {
-				w.script(c.stdinText, s.name+" reading stdin", ctx{})
+				w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
 			}
 			s.stdinCode = true
 		case script != nil && script.procKnown:
-			w.script(script.procText, s.name+" <(...)", ctx{})
+			w.childScript(script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
+			outer := w.subshell()
 			w.runFile(s, *script, s.name+" "+script.s)
+			w.leave(outer)
 		case stdin && c.stdinKnown:
-			w.script(c.stdinText, s.name+" reading stdin", ctx{})
+			w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
 		}
 	case s.name == "source" || s.name == ".":
 		if ops := operands(s.argv); len(ops) > 0 {
@@ -520,16 +556,23 @@ func (w *walker) special(s *simple) {
 			}
 		}
 	case s.name == "trap":
-		// trap 'code' SIGNAL: the code runs later, in this shell.
+		// trap 'code' SIGNAL: the code runs later, in this shell. On EXIT
+		// that is after every other command, so what it sets reaches none
+		// of them; a signal may come before any of them (kill -USR1 $$),
+		// so its changes are kept.
 		if ops := operands(s.argv); len(ops) > 1 && ops[0].s != "-" {
-			w.shellString(ops[0], nil, "trap", ctx{})
+			if onlyOnExit(ops[1:]) {
+				w.childString(ops[0], nil, "trap", ctx{})
+			} else {
+				w.shellString(ops[0], nil, "trap", ctx{})
+			}
 		}
 	case strings.EqualFold(s.name, "cmd"):
 		// cmd /c STRING, cmd /k STRING: judged with the same rules.
 		for i := 1; i < len(s.argv); i++ {
 			if a := strings.ToLower(s.argv[i].s); a == "/c" || a == "/k" || a == "/r" {
 				text, known := joinFields(s.argv[i+1:])
-				w.shellString(field{s: text, dyn: !known}, nil, "cmd /c", ctx{})
+				w.childString(field{s: text, dyn: !known}, nil, "cmd /c", ctx{})
 				break
 			}
 		}
@@ -593,14 +636,14 @@ func (w *walker) special(s *simple) {
 				continue
 			}
 			if i < len(s.argv) {
-				w.command(s.argv[i:], c, "runuser -u")
+				w.childCommand(s.argv[i:], c, "runuser -u")
 			}
 			break
 		}
 	case s.name == "at" || s.name == "batch":
 		// at reads the commands it will run from stdin.
 		if c.stdinKnown {
-			w.script(c.stdinText, s.name, ctx{})
+			w.childScript(c.stdinText, s.name, ctx{})
 		}
 	case s.name == "parallel":
 		// parallel CMD ::: ARGS
@@ -611,7 +654,7 @@ func (w *walker) special(s *simple) {
 					start++
 				}
 				if start < i {
-					w.command(append(append([]field{}, s.argv[start:i]...), s.argv[i+1:]...), c, "parallel")
+					w.childCommand(append(append([]field{}, s.argv[start:i]...), s.argv[i+1:]...), c, "parallel")
 				}
 				break
 			}
@@ -622,17 +665,17 @@ func (w *walker) special(s *simple) {
 			a := s.argv[i].s
 			bundleC := len(a) > 2 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "c") // -qc, -lc
 			if (a == "-c" || a == "--command" || bundleC) && i+1 < len(s.argv) {
-				w.shellString(s.argv[i+1], nil, s.name+" -c", ctx{})
+				w.childString(s.argv[i+1], nil, s.name+" -c", ctx{})
 				command = true
 			} else if v, ok := strings.CutPrefix(a, "--command="); ok {
-				w.shellString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})
+				w.childString(field{s: v, dyn: s.argv[i].dyn}, nil, s.name+" -c", ctx{})
 				command = true
 			}
 		}
 		if s.name == "su" && !command {
 			// su without a command starts a shell that reads stdin.
 			if c.stdinKnown {
-				w.script(c.stdinText, "su reading stdin", ctx{})
+				w.childScript(c.stdinText, "su reading stdin", ctx{})
 			}
 			s.stdinCode = true
 		}
@@ -653,10 +696,10 @@ func (w *walker) special(s *simple) {
 		}
 		if i < len(s.argv) {
 			if exec {
-				w.command(s.argv[i:], c, "watch -x")
+				w.childCommand(s.argv[i:], c, "watch -x")
 			} else {
 				text, known := joinFields(s.argv[i:])
-				w.shellString(field{s: text, dyn: !known}, nil, "watch", ctx{})
+				w.childString(field{s: text, dyn: !known}, nil, "watch", ctx{})
 			}
 		}
 	case s.name == "find":
@@ -677,6 +720,12 @@ func (w *walker) special(s *simple) {
 					w.scope.aliases = map[string]string{}
 				}
 				w.scope.aliases[k] = v
+			}
+		}
+	case s.name == "shopt":
+		for _, a := range s.argv[1:] {
+			if a.dyn || strings.Contains(a.s, "lastpipe") {
+				w.lastpipe = true // shopt -s last''pipe, shopt -s $opt
 			}
 		}
 	case s.name == "set":
@@ -731,7 +780,7 @@ func (w *walker) sshCommand(s *simple) {
 	}
 	if i+1 < len(s.argv) {
 		text, known := joinFields(s.argv[i+1:])
-		w.shellString(field{s: text, dyn: !known}, nil, "ssh", ctx{})
+		w.childString(field{s: text, dyn: !known}, nil, "ssh", ctx{})
 	}
 }
 
@@ -893,7 +942,7 @@ func (w *walker) findExec(s *simple) {
 				}
 				argv[k] = f
 			}
-			w.command(argv, s.c, "find -exec")
+			w.childCommand(argv, s.c, "find -exec")
 		}
 	}
 }
@@ -998,7 +1047,7 @@ func printfText(args []field) (string, bool) {
 func (w *walker) dynamicCommand(s *simple) {
 	for i := 1; i+1 < len(s.argv); i++ {
 		if s.argv[i].s == "-c" {
-			w.shellString(s.argv[i+1], nil, "-c", ctx{})
+			w.childString(s.argv[i+1], nil, "-c", ctx{})
 			break
 		}
 	}

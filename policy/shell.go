@@ -99,6 +99,27 @@ type scope struct {
 	funcs   map[string]*syntax.Stmt
 	aliases map[string]string
 	cwd     string
+	// locals are the variables a function call made local, each with the
+	// value it gave the caller's variable before that, if any.
+	locals map[string]localVar
+}
+
+// A localVar is a variable made local in a function call.
+type localVar struct {
+	prior field // what the call set the caller's variable to before
+	set   bool  // whether it set it at all
+}
+
+// markLocal makes name local to the call s stands for.
+func (s *scope) markLocal(name string) {
+	if _, ok := s.locals[name]; ok {
+		return
+	}
+	if s.locals == nil {
+		s.locals = map[string]localVar{}
+	}
+	prior, set := s.vars[name]
+	s.locals[name] = localVar{prior, set}
 }
 
 func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd} }
@@ -117,6 +138,34 @@ func (s *scope) set(name string, v field) {
 		s.vars = map[string]field{}
 	}
 	s.vars[name] = v
+}
+
+// keep copies into s what c, a fork of s, set or defined, but the
+// variables skip names: for code that ran in the shell s stands for.
+func (s *scope) keep(c *scope, skip func(string) bool) {
+	for k, v := range c.vars {
+		if !skip(k) {
+			s.set(k, v)
+		}
+	}
+	for k, a := range c.arrays {
+		if !skip(k) {
+			s.setArray(k, a)
+		}
+	}
+	for k, f := range c.funcs {
+		if s.funcs == nil {
+			s.funcs = map[string]*syntax.Stmt{}
+		}
+		s.funcs[k] = f
+	}
+	for k, a := range c.aliases {
+		if s.aliases == nil {
+			s.aliases = map[string]string{}
+		}
+		s.aliases[k] = a
+	}
+	s.cwd = c.cwd
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -200,6 +249,9 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// lastpipe: shopt -s lastpipe may be on, so the last stage of a
+	// pipeline may run in this shell.
+	lastpipe bool
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets
 	// a parser, which would end that stream at the first sh -c and leave
@@ -258,11 +310,19 @@ func (w *walker) script(src, via string, c ctx) {
 	w.depth--
 }
 
-// lenientScript judges text that may be shell code. Text that does not
+// lenientScript judges text that may be shell code, found in another
+// language's program: a shell that program starts runs it, so what it sets
+// stays there.
+func (w *walker) lenientScript(src, via string) {
+	defer w.leave(w.subshell())
+	w.lenientLines(src, via)
+}
+
+// lenientLines judges text that may be shell code. Text that does not
 // parse (it may be another language's string) is judged line by line, the
 // way a shell would run it up to its syntax error, and lines that do not
 // parse either are ignored.
-func (w *walker) lenientScript(src, via string) {
+func (w *walker) lenientLines(src, via string) {
 	if w.a.fatal != "" {
 		return
 	}
@@ -285,7 +345,7 @@ func (w *walker) lenientScript(src, via string) {
 		// that parses on its own.
 		if strings.Contains(src, "\n") {
 			for line := range strings.SplitSeq(src, "\n") {
-				w.lenientScript(line, via)
+				w.lenientLines(line, via)
 			}
 		}
 		return
@@ -315,7 +375,10 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		return
 	}
 	if s.Background || s.Coprocess || s.Disown {
+		// An asynchronous job runs in a subshell: what it sets or where
+		// it cd's is gone for the commands after it.
 		c.background = true
+		defer w.leave(w.subshell())
 	}
 	c, written := w.redirects(s.Redirs, c)
 	switch x := s.Cmd.(type) {
@@ -379,7 +442,9 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		}
 	case *syntax.CoprocClause:
 		c.background = true
+		outer := w.subshell()
 		w.stmt(x.Stmt, c)
+		w.leave(outer)
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c)
 	default: // ArithmCmd, TestClause, LetClause: only substitutions run
@@ -428,10 +493,13 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		}
 		w.scope.funcs[n.Value] = x.Body
 	}
-	// Judge the body as written, with unknown arguments.
+	// Judge the body as written, with unknown arguments. Nothing runs
+	// yet: what the body sets must not reach the commands after it.
+	outer := w.subshell()
 	for _, n := range names {
 		w.callFunc(n.Value, x.Body, nil, ctx{})
 	}
+	w.leave(outer)
 }
 
 func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
@@ -458,22 +526,52 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	w.funcs = append(w.funcs, name)
 	w.stmt(body, c)
 	w.funcs = w.funcs[:len(w.funcs)-1]
-	// Functions run in the caller's shell: keep what they set.
+	// Functions run in the caller's shell: keep what they set, but
+	// their locals and arguments.
 	child := w.scope
 	w.scope = saved
-	for k, v := range child.vars {
-		if len(k) == 1 && '1' <= k[0] && k[0] <= '9' {
-			continue
+	saved.keep(child, func(k string) bool {
+		_, local := child.locals[k]
+		return local || k == "@" || len(k) == 1 && '1' <= k[0] && k[0] <= '9'
+	})
+	for k, l := range child.locals {
+		if l.set {
+			saved.set(k, l.prior)
 		}
-		w.scope.set(k, v)
 	}
-	w.scope.cwd = child.cwd
 }
 
 func (w *walker) decl(x *syntax.DeclClause) {
+	local := w.declLocal(x)
 	for _, as := range x.Args {
+		if local && as.Name != nil {
+			w.scope.markLocal(as.Name.Value)
+		}
 		w.assign(as, true)
 	}
+}
+
+// declLocal reports whether a declaration makes its variables local: in a
+// function, local always does, and declare and typeset do without -g.
+// export and readonly set the caller's variable.
+func (w *walker) declLocal(x *syntax.DeclClause) bool {
+	if len(w.funcs) == 0 {
+		return false
+	}
+	switch x.Variant.Value {
+	case "local":
+		return true
+	case "declare", "typeset":
+		for _, as := range x.Args {
+			if as.Name == nil && as.Naked && as.Value != nil {
+				if opt := as.Value.Lit(); strings.HasPrefix(opt, "-") && strings.Contains(opt, "g") {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (w *walker) assign(as *syntax.Assign, keep bool) {
@@ -572,7 +670,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
-		w.stmt(st, sc)
+		w.stage(st, sc, i == len(stages)-1)
 		// Downloaded or decoded content stays so through any filter.
 		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
 		if w.a.downloads > before {
@@ -588,6 +686,19 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		in = out
 	}
+}
+
+// stage walks one stage of a pipeline. Each runs in a subshell, in bash
+// and dash alike, but the last: bash with lastpipe runs it in this shell.
+// Discarding a change bash keeps, or keeping one it discards, can each
+// turn "rm -rf $x" into something else than what runs, so the choice
+// follows the script: it keeps the last stage's changes only where
+// lastpipe may be on (see mayLastpipe).
+func (w *walker) stage(st *syntax.Stmt, c ctx, last bool) {
+	if !last || !w.lastpipe {
+		defer w.leave(w.subshell())
+	}
+	w.stmt(st, c)
 }
 
 // redirects judges the redirections of a statement and returns the context
@@ -732,6 +843,9 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		if len(fields) > 0 {
 			w.scope = env
 			w.command(fields, c, "")
+			// X=1 cd /, X=1 f, X=1 eval ...: a builtin or function
+			// changes this shell all the same; only X is put back.
+			env.parent.keep(env, func(k string) bool { return assigned(x.Assigns, k) })
 		}
 		return
 	}
@@ -773,6 +887,16 @@ func (w *walker) expandAlias(name string, words []field, c ctx) {
 	w.aliases = w.aliases[:len(w.aliases)-1]
 }
 
+// assigned reports whether the assignments set name.
+func assigned(as []*syntax.Assign, name string) bool {
+	for _, a := range as {
+		if a.Name != nil && a.Name.Value == name {
+			return true
+		}
+	}
+	return false
+}
+
 // progName returns the base name of a program word, the way the other
 // rules compare it: without directory, without a Windows .exe suffix.
 func progName(f field) string {
@@ -795,6 +919,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		return
 	}
 	u := w.unwrap(raw, c)
+	if u.child {
+		// sudo cd /tmp, env f: the program runs in another process,
+		// where a builtin or a function changes nothing here.
+		defer w.leave(w.subshell())
+	}
 	if u.stop || len(u.argv) == 0 {
 		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
@@ -847,7 +976,10 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.callFunc(name, body, argv, c)
 	}
 	if strings.ContainsAny(argv[0].s, `/\`) {
-		w.runFile(s, argv[0], argv[0].s) // ./install.sh written earlier
+		// ./install.sh written earlier runs in its own shell.
+		outer := w.subshell()
+		w.runFile(s, argv[0], argv[0].s)
+		w.leave(outer)
 	} else if w.downloadedOnPath(name) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}

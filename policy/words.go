@@ -463,11 +463,21 @@ func plainWord(wd *syntax.Word) bool {
 // sub walks statements in a subshell: changes of directory and variables do
 // not leak out of it.
 func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
-	saved := w.scope
-	w.scope = w.scope.fork()
+	defer w.leave(w.subshell())
 	w.stmts(stmts, c)
-	w.scope = saved
 }
+
+// subshell forks the scope, for code that runs in a subshell or another
+// process, and returns the scope leave goes back to. A pair of calls, not
+// a closure, so that the walk allocates nothing more than the fork.
+func (w *walker) subshell() *scope {
+	saved := w.scope
+	w.scope = saved.fork()
+	return saved
+}
+
+// leave throws away the forks made since subshell returned outer.
+func (w *walker) leave(outer *scope) { w.scope = outer }
 
 // tainted returns the variable behind a parameter, for its dl and dec
 // marks.
