@@ -92,9 +92,10 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 		// with text (/u*, /aar-*) only what it can match.
 		parts := strings.Split(t, "/")
 		for i, part := range parts {
-			if !strings.ContainsAny(part, "*?[") {
+			if !hasBashGlob(part) {
 				continue
 			}
+			part = bashGlob(part)
 			base = strings.Join(parts[:i], "/")
 			if base == "" {
 				base = "/"

@@ -1,0 +1,69 @@
+package policy
+
+import "testing"
+
+// The scripts in these tables were run in real bash and dash, in a
+// sandbox with stub programs: each deleted / (or similar) or read a
+// secret while Check said allow (rule "default").
+
+// TestGlobTargetsAsBashReadsThem: path.Match reads [!x] as the set {!,x}
+// and knows neither [[:alpha:]] nor extglob; bash does.
+func TestGlobTargetsAsBashReadsThem(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf /[!x]*",
+		"rm -rf /[[:alpha:]]*",
+		"rm -rf /[[:lower:]]sr",
+		"rm -rf /u[!x]r",
+		"rm -rf ~/[!x]*",
+		"rm -rf /[!0-9]*",
+		"rm -rf /[]x]*",
+		"rm -rf /[^x]*",
+		"shopt -s extglob\nrm -rf /!(x)",
+		"shopt -s extglob\nrm -rf /+(?)",
+		"shopt -s extglob\nrm -rf /*(?)",
+		"shopt -s extglob\nrm -rf /@(usr|x)",
+		"shopt -s extglob\ncd /\nrm -rf !(x)",
+		"find /[!x]* -delete",
+		"chmod -R 000 /[!x]*",
+		// Secret paths.
+		"cat ~/.ss[!x]/config",
+		"cat ~/.ss[[:alpha:]]/config",
+		"shopt -s extglob\ncat ~/@(.ssh)/config",
+		"shopt -s extglob\ncat ~/.ssh/@(config|x)",
+		"shopt -s extglob\ncat @(.env)",
+	})
+	wantAction(t, p, Allow, []string{
+		"rm -rf build/[a-z]*",
+		"rm -rf /tmp/[!.]*",
+		"rm -f *.[oa]",
+		"rm -rf ~/.cache/[!x]*",
+		"shopt -s extglob\nrm -rf build/!(keep)",
+		"shopt -s extglob\nls !(*.bak)",
+		"cat src/[mM]akefile",
+		"ls [!.]*",
+	})
+}
+
+// TestBashGlob: a bracket expression becomes "?", an extglob group "*",
+// and what bash takes literally stays literal.
+func TestBashGlob(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"[!x]*", "?*"},
+		{"[[:alpha:]]sr", "?sr"},
+		{"[]x]*", "?*"},
+		{"[!]x]y", "?y"},
+		{"u[!x]r", "u?r"},
+		{"[x", `\[x`},
+		{"a]b", `a\]b`},
+		{"!(x)", "*"},
+		{"@(a|(b))c", "*c"},
+		{"*(?)", "*"},
+		{"x?(y", "x*"},
+		{"plain", "plain"},
+	} {
+		if got := bashGlob(tc.in); got != tc.want {
+			t.Errorf("bashGlob(%q) = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+}
