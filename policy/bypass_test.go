@@ -67,3 +67,27 @@ func TestBashGlob(t *testing.T) {
 		}
 	}
 }
+
+// TestParamDefaultsAssignAndApply: ${x:=/} and ${x=/} are / like ${x:-/},
+// and set x for what follows; unset x makes ${x-/} the default too.
+func TestParamDefaultsAssignAndApply(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf ${x:=/}",
+		"rm -rf ${x=/}",
+		"unset x; rm -rf ${x:=/}",
+		": ${x:=/}; rm -rf $x",
+		"echo ${x=/}; rm -rf \"$x\"",
+		"x=; rm -rf ${x:-/}",
+		"x=; rm -rf \"${x:=/}\"",
+		"unset x; rm -rf ${x-/}",
+		"unset x; rm -rf ${x=/}",
+	})
+	wantAction(t, p, Allow, []string{
+		"x=build; rm -rf ${x:=/}",
+		"x=; rm -rf ${x-/}",
+		"rm -rf ${BUILD:=build}/",
+		": ${OUT:=out}; rm -rf \"$OUT\"",
+		"echo ${CC:=cc}; $CC -o x x.c",
+	})
+}

@@ -656,7 +656,7 @@ func (w *walker) special(s *simple) {
 		}
 	case s.name == "unset":
 		for _, a := range operands(s.argv) {
-			w.scope.set(a.s, field{})
+			w.scope.set(a.s, field{unset: true})
 		}
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
 		for _, a := range operands(s.argv) {
