@@ -91,3 +91,32 @@ func TestParamDefaultsAssignAndApply(t *testing.T) {
 		"echo ${CC:=cc}; $CC -o x x.c",
 	})
 }
+
+// TestProcRootIsRoot: /proc/PID/root is / for any PID, /proc/PID/cwd a
+// cwd, and .. after them goes up from there, not from /proc/PID.
+func TestProcRootIsRoot(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf /proc/self/root/*",
+		"rm -rf /proc/self/root/usr",
+		"rm -rf /proc/1/root/usr",
+		"rm -rf /proc/thread-self/root/usr",
+		"rm -rf /proc/$$/root/usr",
+		"rm -rf /proc/1/cwd/usr",
+		"rm -rf /proc/self/root/../usr",
+		"rm -rf /proc/self/cwd/..",
+		"rm -rf /proc/$$/cwd/../..",
+		"rm -rf /proc/*/root/usr",
+		"rm -rf /proc/self/task/1/root/usr",
+		"cd /proc/self/root; rm -rf usr",
+		"find /proc/1/root/usr -delete",
+		"cat /proc/self/root/../home/u/.ssh/id_rsa",
+	})
+	wantAction(t, p, Allow, []string{
+		"rm -rf /proc/self/cwd/build",
+		"rm -rf /proc/1/cwd/build",
+		"rm -rf /proc/self/root/tmp/x",
+		"cat /proc/self/status /proc/cpuinfo",
+		"ls -l /proc/self/fd/",
+	})
+}

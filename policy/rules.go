@@ -81,7 +81,30 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 	if strings.HasPrefix(f.s, dynMark) || strings.Contains(cwd, dynMark) && !isAbs(f.s) {
 		return "", false
 	}
-	t := resolve(f.s, cwd)
+	// Another process's cwd is unknown: most daemons' is /, and the pid
+	// may be this shell's own.
+	t, ok := p.criticalPath(f, procTarget(f.s, cwd, "/"))
+	if ok || !strings.Contains(f.s, "proc/") {
+		return t, ok
+	}
+	return p.criticalPath(f, procTarget(f.s, cwd, cwd))
+}
+
+// procTarget resolves a delete target against cwd, seeing through the
+// /proc/PID/root and /proc/PID/cwd links (/proc/1/root/usr is /usr).
+func procTarget(s, cwd, other string) string {
+	t := resolve(s, cwd)
+	if !strings.Contains(s, "proc/") || !strings.HasPrefix(t, "/") || windowsShaped(cwd) {
+		return t
+	}
+	if !strings.HasPrefix(s, "/") {
+		s = cwd + "/" + s
+	}
+	return procLinks(s, cwd, other)
+}
+
+// criticalPath is criticalTarget for the resolved target t of f.
+func (p *Policy) criticalPath(f field, t string) (string, bool) {
 	if strings.Contains(t, dynMark) {
 		return "", false
 	}
