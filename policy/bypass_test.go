@@ -120,3 +120,45 @@ func TestProcRootIsRoot(t *testing.T) {
 		"ls -l /proc/self/fd/",
 	})
 }
+
+// TestDeletesByOtherTools: find with options before its starting point
+// or -exec rm without -r, rsync --delete and shred -r, on a critical
+// directory.
+func TestDeletesByOtherTools(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{"find -L / -delete", Deny, "default:rm-root"},
+		{"find -H / -delete", Deny, "default:rm-root"},
+		{"find -P / -delete", Deny, "default:rm-root"},
+		{"find -O3 / -delete", Deny, "default:rm-root"},
+		{"find -D tree / -delete", Deny, "default:rm-root"},
+		{"find -- / -delete", Deny, "default:rm-root"},
+		{"cd / && find -delete", Deny, "default:rm-root"},
+		{"find / -exec rm -f {} +", Deny, "default:rm-root"},
+		{"find / -exec unlink {} \\;", Deny, "default:rm-root"},
+		{"find / -execdir rm {} +", Deny, "default:rm-root"},
+		{"find ~ -type f -exec sudo shred -u {} +", Deny, "default:rm-root"},
+		{"find -L /usr -exec rm -f {} +", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ /", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ /usr/", Deny, "default:rm-root"},
+		{"rsync -a --delete-after /tmp/empty/ /usr/", Deny, "default:rm-root"},
+		{"rsync -a --del /tmp/empty/ ~", Deny, "default:rm-root"},
+		{"rsync -a --delete-excluded -e ssh /tmp/e/ /etc", Deny, "default:rm-root"},
+		{"rsync -a --remove-source-files / /tmp/bk", Deny, "default:rm-root"},
+		{"shred -u -z -r /", Deny, "default:rm-root"},
+		{"$X -a --delete /tmp/empty/ /", Deny, "default:dynamic-command"},
+		// Ordinary builds.
+		{"find . -name '*.o' -delete", Allow, "default"},
+		{"find . -name '*.o' -exec rm -f {} +", Allow, "default"},
+		{"find -L build -type f -exec rm {} \\;", Allow, "default"},
+		{"find /tmp -mtime +7 -exec rm -f {} +", Allow, "default"},
+		{"find / -name '*.h' -exec grep -l x {} +", Allow, "default"},
+		{"rsync -a --delete src/ dst/", Allow, "default"},
+		{"rsync -av --delete build/ /tmp/out/ --exclude .git", Allow, "default"},
+		{"rsync -a --delete -e ssh / host:/backup", Allow, "default"},
+		{"rsync -a / /tmp/bk", Allow, "default"},
+		{"shred -u secret.txt", Allow, "default"},
+		{"rm -rf build/", Allow, "default"},
+		{"git clean -fdx", Allow, "default"},
+	})
+}

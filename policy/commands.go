@@ -815,22 +815,8 @@ func quotedStrings(code string) []string {
 // findExec judges the commands of find -exec/-execdir/-ok with {} standing
 // for find's starting points.
 func (w *walker) findExec(s *simple) {
-	var roots []field
-	i := 1
-	for ; i < len(s.argv); i++ {
-		a := s.argv[i].s
-		if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-O") || strings.HasPrefix(a, "-D") {
-			continue
-		}
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == "," {
-			break
-		}
-		roots = append(roots, s.argv[i])
-	}
-	if len(roots) == 0 {
-		roots = litFields(".")
-	}
-	for ; i < len(s.argv); i++ {
+	roots := findRoots(s.argv)
+	for i := 1; i < len(s.argv); i++ {
 		switch s.argv[i].s {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
