@@ -127,7 +127,8 @@ func (w *walker) argPaths(s *simple) {
 			continue
 		}
 		// curl -d @file, -F x=@file, -T file: an upload reads the file.
-		if v, ok := strings.CutPrefix(a.s, "@"); ok && v != "" {
+		// (Not an extglob group, @(.env), which is a path as it stands.)
+		if v, ok := strings.CutPrefix(a.s, "@"); ok && v != "" && !(a.glob && strings.HasPrefix(v, "(")) {
 			w.addPath(field{s: v, dyn: a.dyn, glob: a.glob}, false, false)
 			continue
 		}

@@ -110,6 +110,7 @@ type unwrapped struct {
 type optSpec struct {
 	shortArg string // short options that take a value, e.g. "ugp"
 	longArg  string // long options that take a value, without dashes, space-separated
+	longArg2 string // long options that take two values (bwrap --bind SRC DEST)
 	stop     string // short options that mean "run nothing"
 }
 
@@ -147,6 +148,56 @@ func (w *walker) wrapperSpec(name string) (optSpec, bool) {
 		return optSpec{shortArg: "uCPS", longArg: "unset chdir split-string"}, true
 	case "flock":
 		return optSpec{shortArg: "wE", longArg: "timeout wait conflict-exit-code"}, true
+	}
+	return w.moreWrapperSpec(name)
+}
+
+// moreWrapperSpec is wrapperSpec for the tools that run a command after
+// changing how it runs: scheduling, limits, personality, sandboxes,
+// sessions, debuggers. Their own operands (chrt's priority, taskset's
+// mask, faketime's time, setarch's arch) are taken off in unwrap.
+func (w *walker) moreWrapperSpec(name string) (optSpec, bool) {
+	switch name {
+	case "chrt":
+		return optSpec{shortArg: "TPD", longArg: "sched-runtime sched-period sched-deadline", stop: "pm"}, true
+	case "taskset":
+		return optSpec{stop: "p"}, true
+	case "setpriv":
+		return optSpec{longArg: "groups inh-caps ambient-caps bounding-set rgid egid regid ruid euid reuid securebits " +
+			"pdeathsig selinux-label apparmor-profile landlock-access landlock-rule seccomp-filter", stop: "d"}, true
+	case "prlimit":
+		// The resource options take their limits attached only (-n10).
+		return optSpec{shortArg: "po", longArg: "pid output"}, true
+	case "setarch", "linux32", "linux64", "i386", "x86_64", "uname26":
+		return optSpec{}, true
+	case "numactl":
+		return optSpec{shortArg: "ipmNCPwLoSfMI", longArg: "interleave preferred membind cpunodebind cpubind physcpubind " +
+			"preferred-many weighted-interleave length offset shm file shmmode shmid", stop: "sH"}, true
+	case "eatmydata", "valgrind", "firejail":
+		// valgrind and firejail take option values after "=" only.
+		return optSpec{}, true
+	case "faketime":
+		return optSpec{shortArg: "p", longArg: "date-prog"}, true
+	case "bwrap":
+		return optSpec{longArg: "args argv0 userns userns2 pidns uid gid hostname chdir unsetenv lock-file sync-fd perms size " +
+			"remount-ro proc dev tmpfs mqueue dir seccomp add-seccomp-fd exec-label file-label block-fd userns-block-fd info-fd " +
+			"json-status-fd cap-add cap-drop overlay-src tmp-overlay ro-overlay",
+			longArg2: "setenv bind bind-try dev-bind dev-bind-try ro-bind ro-bind-try file bind-data ro-bind-data symlink chmod"}, true
+	case "cgexec":
+		return optSpec{shortArg: "g"}, true
+	case "xvfb-run":
+		return optSpec{shortArg: "efnpsw", longArg: "error-file auth-file server-num xauth-protocol server-args wait"}, true
+	case "dbus-run-session":
+		return optSpec{longArg: "config-file dbus-daemon"}, true
+	case "screen":
+		return optSpec{shortArg: "cehpStTs", stop: "rRxXlQ"}, true
+	case "daemonize":
+		return optSpec{shortArg: "ceopluE"}, true
+	case "start-stop-daemon":
+		return optSpec{shortArg: "pxnugsRacrdONPIk", longArg: "pid ppid pidfile exec name user group signal retry startas " +
+			"chuid chroot chdir notify-timeout output nicelevel procsched iosched umask", stop: "KTHV"}, true
+	case "sg", "capsh":
+		return optSpec{}, true
 	}
 	return optSpec{}, false
 }
@@ -186,6 +237,9 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 			case name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
 				i++ // NAME=value
 				continue
+			case name == "env" && a == "-" && !args[i].dyn:
+				i++ // a mere - is -i
+				continue
 			case !strings.HasPrefix(a, "-") || a == "-" || args[i].dyn:
 				break opts
 			case strings.HasPrefix(a, "--"):
@@ -212,6 +266,9 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 				i++
 				if inList(spec.longArg, key) && !hasVal {
 					i++
+				}
+				if inList(spec.longArg2, key) {
+					i += 2
 				}
 			default:
 				// A bundle of short options; one that takes a value ends it.
@@ -247,7 +304,12 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 				}
 			}
 		}
-		args = args[i:]
+		args = args[min(i, len(args)):]
+		args, ok = wrapperOperands(name, u.argv, args)
+		if !ok {
+			u.stop = true
+			return u
+		}
 		switch name {
 		case "timeout":
 			if len(args) > 0 {
@@ -288,6 +350,106 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 		u.argv = args
 	}
 	return u
+}
+
+// wrapperOperands takes a wrapper's own operands off args, what is left
+// after its options, and returns the command it runs; false when it runs
+// none. all is the wrapper's whole argv.
+func wrapperOperands(name string, all, args []field) ([]field, bool) {
+	switch name {
+	case "chrt":
+		if len(args) > 0 && isNumber(args[0].s) {
+			args = args[1:] // the priority
+		}
+	case "taskset", "faketime":
+		if len(args) > 0 {
+			args = args[1:] // the mask, the time
+		}
+	case "setarch":
+		// setarch ARCH [options] [program]: the arch comes first.
+		if len(args) > 0 && len(args) == len(all)-1 && !strings.HasPrefix(args[0].s, "-") {
+			args = skipFlags(args[1:])
+		}
+		fallthrough
+	case "linux32", "linux64", "i386", "x86_64", "uname26", "firejail":
+		if len(args) == 0 {
+			args = litFields("sh") // no program: a shell that reads stdin
+		}
+	case "sg":
+		// sg [-] [group [-c] command]: the command is run by sh -c.
+		if len(args) > 0 && args[0].s == "-" {
+			args = args[1:]
+		}
+		if len(args) > 0 {
+			args = args[1:] // the group
+		}
+		if len(args) > 0 && args[0].s == "-c" {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return litFields("sh"), true
+		}
+		text, known := joinFields(args)
+		return append(litFields("sh", "-c"), field{s: text, dyn: !known}), true
+	case "capsh":
+		// capsh ... -- ARGS runs bash ARGS (== re-runs capsh on the rest).
+		for i, f := range all {
+			if f.s == "--" {
+				return append(litFields("bash"), all[i+1:]...), true
+			}
+		}
+		return nil, false
+	case "start-stop-daemon":
+		// -x/--exec or -a/--startas is the program; the operands after
+		// "--" are its arguments.
+		prog, ok := optValue(all, "a", "startas")
+		if !ok {
+			prog, ok = optValue(all, "x", "exec")
+		}
+		if !ok {
+			return nil, false
+		}
+		return append([]field{prog}, args...), true
+	}
+	return args, true
+}
+
+// skipFlags drops leading options that take no value.
+func skipFlags(args []field) []field {
+	for len(args) > 0 && strings.HasPrefix(args[0].s, "-") && len(args[0].s) > 1 && args[0].s != "--" {
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0].s == "--" {
+		args = args[1:]
+	}
+	return args
+}
+
+// optValue returns the value of the option -short or --long in argv,
+// attached or in the next word.
+func optValue(argv []field, short, long string) (field, bool) {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a.s == "--":
+			return field{}, false
+		case a.s == "-"+short || a.s == "--"+long:
+			if i+1 < len(argv) {
+				return argv[i+1], true
+			}
+		case strings.HasPrefix(a.s, "--"+long+"="):
+			a.s = a.s[len(long)+3:]
+			return a, true
+		case strings.HasPrefix(a.s, "-"+short) && !strings.HasPrefix(a.s, "--"):
+			a.s = a.s[1+len(short):]
+			return a, true
+		}
+	}
+	return field{}, false
+}
+
+func isNumber(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // inList reports whether key is one of the space-separated words of list.
@@ -704,6 +866,12 @@ func (w *walker) special(s *simple) {
 		}
 	case s.name == "find":
 		w.findExec(s)
+	case s.name == "gdb":
+		w.gdbRuns(s)
+	case s.name == "perf":
+		w.perfRuns(s)
+	case s.name == "tmux":
+		w.tmuxRuns(s)
 	case s.name == "cd" || s.name == "pushd":
 		w.cd(s.argv[1:])
 	case s.name == "alias":
@@ -738,7 +906,7 @@ func (w *walker) special(s *simple) {
 		}
 	case s.name == "unset":
 		for _, a := range operands(s.argv) {
-			w.scope.set(a.s, field{})
+			w.scope.set(a.s, field{unset: true})
 		}
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
 		for _, a := range operands(s.argv) {
@@ -897,22 +1065,8 @@ func quotedStrings(code string) []string {
 // findExec judges the commands of find -exec/-execdir/-ok with {} standing
 // for find's starting points.
 func (w *walker) findExec(s *simple) {
-	var roots []field
-	i := 1
-	for ; i < len(s.argv); i++ {
-		a := s.argv[i].s
-		if a == "-H" || a == "-L" || a == "-P" || strings.HasPrefix(a, "-O") || strings.HasPrefix(a, "-D") {
-			continue
-		}
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == "," {
-			break
-		}
-		roots = append(roots, s.argv[i])
-	}
-	if len(roots) == 0 {
-		roots = litFields(".")
-	}
-	for ; i < len(s.argv); i++ {
+	roots := findRoots(s.argv)
+	for i := 1; i < len(s.argv); i++ {
 		switch s.argv[i].s {
 		case "-exec", "-execdir", "-ok", "-okdir":
 		case "-fprint", "-fprint0", "-fprintf", "-fls":
@@ -1052,4 +1206,181 @@ func (w *walker) dynamicCommand(s *simple) {
 		}
 	}
 	w.argPaths(s)
+}
+
+// gdbRuns judges what gdb runs: the program and arguments after --args,
+// the program with the arguments of -ex 'run ARGS' or 'set args ARGS',
+// and the shell commands of -ex 'shell CMD', '!CMD' and 'pipe X | CMD'.
+func (w *walker) gdbRuns(s *simple) {
+	var prog *field
+	var cmds []field
+	for i := 1; i < len(s.argv); i++ {
+		a := s.argv[i].s
+		key, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		switch {
+		case a == "--args" || a == "-args":
+			if i+1 < len(s.argv) {
+				w.command(s.argv[i+1:], s.c, "gdb --args")
+			}
+			return
+		case strings.HasPrefix(a, "-") && inList("ex eval-command iex init-eval-command", key):
+			if hasVal {
+				cmds = append(cmds, field{s: val, dyn: s.argv[i].dyn})
+			} else if i+1 < len(s.argv) {
+				i++
+				cmds = append(cmds, s.argv[i])
+			}
+		case strings.HasPrefix(a, "-") && !hasVal && inList("x command init-command ix init-eval-command p pid d directory cd s symbols e exec se c core b l D data-directory tty", key):
+			i++
+		case !strings.HasPrefix(a, "-") && prog == nil:
+			prog = &s.argv[i]
+		}
+	}
+	for _, c := range cmds {
+		w.gdbCommand(c, prog, s.c)
+	}
+}
+
+// gdbCommand judges one gdb command given with -ex.
+func (w *walker) gdbCommand(c field, prog *field, cx ctx) {
+	if !c.known() {
+		return
+	}
+	text := strings.TrimSpace(c.s)
+	word, rest, _ := strings.Cut(text, " ")
+	switch {
+	case strings.HasPrefix(text, "!"):
+		w.shellString(field{s: text[1:]}, nil, "gdb shell", ctx{})
+	case len(word) >= 3 && strings.HasPrefix("shell", word):
+		w.shellString(field{s: rest}, nil, "gdb shell", ctx{})
+	case word == "pipe" || strings.HasPrefix(text, "|"):
+		if _, cmd, ok := strings.Cut(strings.TrimPrefix(text, "|"), "|"); ok {
+			w.shellString(field{s: cmd}, nil, "gdb pipe", ctx{})
+		}
+	case prog != nil && (word == "r" || word == "run" || word == "start" || word == "starti"):
+		w.command(append([]field{*prog}, splitString(rest)...), cx, "gdb run")
+	case prog != nil && word == "set" && strings.HasPrefix(rest, "args "):
+		w.command(append([]field{*prog}, splitString(rest[5:])...), cx, "gdb set args")
+	}
+}
+
+// perfRuns judges what perf stat/record/trace ... run: every suffix of
+// its argv that starts with a program the rules know (perf's options are
+// too many to skip one by one), and the shell commands of --pre/--post.
+func (w *walker) perfRuns(s *simple) {
+	for i := 2; i < len(s.argv); i++ {
+		a := s.argv[i]
+		switch {
+		case (a.s == "--pre" || a.s == "--post") && i+1 < len(s.argv):
+			w.shellString(s.argv[i+1], nil, "perf "+a.s, ctx{})
+		case strings.HasPrefix(a.s, "--pre=") || strings.HasPrefix(a.s, "--post="):
+			_, v, _ := strings.Cut(a.s, "=")
+			w.shellString(field{s: v, dyn: a.dyn}, nil, "perf --pre", ctx{})
+		case a.dyn || !strings.HasPrefix(a.s, "-") && w.knownProgram(progName(a)):
+			w.command(s.argv[i:], s.c, "perf")
+		}
+	}
+}
+
+// knownProgram reports whether the rules know name: a program with a
+// class, a wrapper, a downloader or one of the built-in denied commands.
+func (w *walker) knownProgram(name string) bool {
+	if classOf(name) != 0 || isDownloader(name) {
+		return true
+	}
+	if _, ok := w.wrapperSpec(name); ok {
+		return true
+	}
+	switch name {
+	case "find", "dd", "rsync", "mkfs", "mke2fs", "mkswap", "wipefs", "shutdown", "reboot", "halt", "poweroff",
+		"kexec", "init", "telinit", "systemctl", "loginctl", "eval", "history":
+		return true
+	}
+	return strings.HasPrefix(name, "mkfs.")
+}
+
+// tmuxShellCmds lists the tmux commands that run a shell command, by
+// name and alias, with their options that take a value.
+var tmuxShellCmds = []struct{ name, alias, args string }{
+	{"new-session", "new", "cefFnstxy"},
+	{"new-window", "neww", "ceFnt"},
+	{"split-window", "splitw", "celtF"},
+	{"respawn-pane", "respawnp", "cet"},
+	{"respawn-window", "respawnw", "cet"},
+	{"run-shell", "run", "cdt"},
+	{"if-shell", "if", "t"},
+	{"display-popup", "popup", "bcdehsStTwxy"},
+	{"pipe-pane", "pipep", "t"},
+	{"send-keys", "send", "cNt"},
+}
+
+// tmuxRuns judges the shell commands tmux runs: tmux -c CMD, and those of
+// new-session, new-window, run-shell, if-shell ... and the keys send-keys
+// types (leniently: they may not be shell at all), in each command of a
+// ";"-separated list.
+func (w *walker) tmuxRuns(s *simple) {
+	args := s.argv[1:]
+	for len(args) > 0 && strings.HasPrefix(args[0].s, "-") {
+		a := args[0].s
+		if a == "-c" && len(args) > 1 {
+			w.shellString(args[1], nil, "tmux -c", ctx{})
+		}
+		args = args[1:]
+		if len(a) == 2 && strings.IndexByte("cfLST", a[1]) >= 0 && len(args) > 0 {
+			args = args[1:]
+		}
+	}
+	// As in tmux, an argument ending in ";" (not "\;") ends a command.
+	var cur []field
+	for _, a := range args {
+		if !strings.HasSuffix(a.s, ";") || strings.HasSuffix(a.s, `\;`) {
+			cur = append(cur, a)
+			continue
+		}
+		if a.s = strings.TrimSuffix(a.s, ";"); a.s != "" {
+			cur = append(cur, a)
+		}
+		w.tmuxCommand(cur)
+		cur = nil
+	}
+	w.tmuxCommand(cur)
+}
+
+// tmuxCommand judges one tmux command (name and arguments).
+func (w *walker) tmuxCommand(cmd []field) {
+	if len(cmd) == 0 {
+		return
+	}
+	name := cmd[0].s
+	for _, tc := range tmuxShellCmds {
+		if name != tc.alias && !(len(name) >= 3 && strings.HasPrefix(tc.name, name)) {
+			continue
+		}
+		ops := cmd[1:]
+		for len(ops) > 0 && strings.HasPrefix(ops[0].s, "-") && len(ops[0].s) > 1 {
+			a := ops[0].s
+			ops = ops[1:]
+			if a == "--" {
+				break
+			}
+			if strings.IndexByte(tc.args, a[len(a)-1]) >= 0 && len(ops) > 0 {
+				ops = ops[1:]
+			}
+		}
+		if len(ops) == 0 {
+			return
+		}
+		if tc.name == "if-shell" {
+			ops = ops[:1]
+		}
+		text, known := joinFields(ops)
+		if tc.name == "send-keys" {
+			if known {
+				w.lenientScript(text, "tmux send-keys")
+			}
+			return
+		}
+		w.shellString(field{s: text, dyn: !known}, nil, "tmux "+tc.name, ctx{})
+		return
+	}
 }

@@ -514,7 +514,11 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 	for i, part := range parts {
 		// A last component of wildcards only ("ls *") is not tried against
 		// every denied name; /???/shadow still is.
-		if !strings.ContainsAny(part, "*?[") || i == len(parts)-1 && strings.Trim(part, "*?") == "" {
+		if !hasBashGlob(part) {
+			continue
+		}
+		pat, dot := bashGlob(part), globMayMatchDot(part)
+		if i == len(parts)-1 && strings.Trim(pat, "*?") == "" && !dot {
 			continue
 		}
 		names := p.sensitive
@@ -522,10 +526,10 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 			names = p.sensitiveDirs // "*/README.md" is not "credentials/README.md"
 		}
 		for _, name := range names {
-			if strings.HasPrefix(name, ".") && !strings.HasPrefix(part, ".") {
+			if strings.HasPrefix(name, ".") && !dot {
 				continue // bash globs skip dot files
 			}
-			if ok, _ := path.Match(part, name); !ok {
+			if ok, _ := path.Match(pat, name); !ok {
 				continue
 			}
 			alt := append(append(append([]string{}, parts[:i]...), name), parts[i+1:]...)

@@ -154,3 +154,68 @@ func Within(p, dir, cwd string) bool {
 	}
 	return strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
 }
+
+// procLinks resolves the /proc magic links in the absolute Unix path p:
+// /proc/PID/root and /proc/PID/task/TID/root are "/", the cwd links are
+// self (for self and thread-self) or other (another process's, unknown).
+// p is taken before cleaning, so /proc/self/root/../usr is /usr, as the
+// kernel reads it, not /proc/self/usr. A glob or an unknown PID counts as
+// any process; a glob that can match root or cwd counts as that link.
+func procLinks(p, self, other string) string {
+	var stack []string
+	for part := range strings.SplitSeq(p, "/") {
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		stack = append(stack, part)
+		switch procLink(stack) {
+		case "root":
+			stack = stack[:0]
+		case "cwd":
+			cwd := other
+			if stack[1] == "self" || stack[1] == "thread-self" {
+				cwd = self
+			}
+			stack = append(stack[:0], strings.FieldsFunc(cwd, func(r rune) bool { return r == '/' })...)
+		}
+	}
+	return "/" + strings.Join(stack, "/")
+}
+
+// procLink names the magic link ("root" or "cwd") that stack, the
+// components of a path so far, ends in, or returns "".
+func procLink(stack []string) string {
+	var last string
+	switch {
+	case len(stack) == 3 && stack[0] == "proc":
+		last = stack[2]
+	case len(stack) == 5 && stack[0] == "proc" && mayBe(stack[2], "task"):
+		last = stack[4]
+	default:
+		return ""
+	}
+	for _, link := range []string{"root", "cwd"} {
+		if mayBe(last, link) {
+			return link
+		}
+	}
+	return ""
+}
+
+// mayBe reports whether a path component, perhaps a glob, can be name.
+func mayBe(part, name string) bool {
+	if part == name {
+		return true
+	}
+	if !hasBashGlob(part) {
+		return false
+	}
+	ok, _ := path.Match(bashGlob(part), name)
+	return ok
+}

@@ -81,7 +81,30 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 	if strings.HasPrefix(f.s, dynMark) || strings.Contains(cwd, dynMark) && !isAbs(f.s) {
 		return "", false
 	}
-	t := resolve(f.s, cwd)
+	// Another process's cwd is unknown: most daemons' is /, and the pid
+	// may be this shell's own.
+	t, ok := p.criticalPath(f, procTarget(f.s, cwd, "/"))
+	if ok || !strings.Contains(f.s, "proc/") {
+		return t, ok
+	}
+	return p.criticalPath(f, procTarget(f.s, cwd, cwd))
+}
+
+// procTarget resolves a delete target against cwd, seeing through the
+// /proc/PID/root and /proc/PID/cwd links (/proc/1/root/usr is /usr).
+func procTarget(s, cwd, other string) string {
+	t := resolve(s, cwd)
+	if !strings.Contains(s, "proc/") || !strings.HasPrefix(t, "/") || windowsShaped(cwd) {
+		return t
+	}
+	if !strings.HasPrefix(s, "/") {
+		s = cwd + "/" + s
+	}
+	return procLinks(s, cwd, other)
+}
+
+// criticalPath is criticalTarget for the resolved target t of f.
+func (p *Policy) criticalPath(f field, t string) (string, bool) {
 	if strings.Contains(t, dynMark) {
 		return "", false
 	}
@@ -92,9 +115,10 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 		// with text (/u*, /aar-*) only what it can match.
 		parts := strings.Split(t, "/")
 		for i, part := range parts {
-			if !strings.ContainsAny(part, "*?[") {
+			if !hasBashGlob(part) {
 				continue
 			}
+			part = bashGlob(part)
 			base = strings.Join(parts[:i], "/")
 			if base == "" {
 				base = "/"
@@ -143,6 +167,127 @@ func recursiveFlag(argv []field, long ...string) bool {
 	return false
 }
 
+// findRoots returns find's starting points: the words after its leading
+// options (-H -L -P -D opts -Olevel --) up to the expression, or ".".
+func findRoots(argv []field) []field {
+	i := 1
+	for ; i < len(argv); i++ {
+		a := argv[i].s
+		if a == "--" {
+			i++
+			break
+		}
+		if a == "-D" {
+			i++ // the debug options
+			continue
+		}
+		if a != "-H" && a != "-L" && a != "-P" && !strings.HasPrefix(a, "-O") && !strings.HasPrefix(a, "-D") {
+			break
+		}
+	}
+	var roots []field
+	for ; i < len(argv); i++ {
+		a := argv[i].s
+		if len(a) > 1 && strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == "," {
+			break
+		}
+		roots = append(roots, argv[i])
+	}
+	if len(roots) == 0 {
+		return litFields(".")
+	}
+	return roots
+}
+
+// findExecDeletes reports whether find runs a deleting program on what
+// it finds (-exec rm, -execdir unlink, -ok sudo shred ...). Any word of
+// the command counts, so that a wrapper in front does not hide it.
+func findExecDeletes(argv []field) bool {
+	inExec := false
+	for _, f := range argv[1:] {
+		switch f.s {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			inExec = true
+			continue
+		case ";", "+":
+			inExec = false
+			continue
+		}
+		if !inExec || strings.HasPrefix(f.s, "-") {
+			continue
+		}
+		switch progName(f) {
+		case "rm", "unlink", "shred", "srm", "truncate":
+			return true
+		}
+	}
+	return false
+}
+
+// rsyncDeletes finds an rsync that deletes in a critical directory: the
+// destination of --delete (and its variants), or a source of
+// --remove-source-files.
+func (p *Policy) rsyncDeletes(s *simple) (string, bool) {
+	del, removeSrc := false, false
+	for _, f := range s.argv[1:] {
+		if f.s == "--" {
+			break
+		}
+		key, _, _ := strings.Cut(strings.TrimPrefix(f.s, "--"), "=")
+		del = del || strings.HasPrefix(f.s, "--") && (key == "del" || strings.HasPrefix(key, "delete"))
+		removeSrc = removeSrc || f.s == "--remove-source-files"
+	}
+	ops := rsyncOperands(s.argv)
+	if len(ops) < 2 {
+		return "", false
+	}
+	var judged []field
+	if del {
+		judged = append(judged, ops[len(ops)-1])
+	}
+	if removeSrc {
+		judged = append(judged, ops[:len(ops)-1]...)
+	}
+	for _, op := range judged {
+		if t, ok := p.criticalTarget(op, s.cwd); ok {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// rsyncOperands returns rsync's operands, skipping the values of the
+// options that take one (-e ssh, --exclude x, --filter 'P x').
+func rsyncOperands(argv []field) []field {
+	const short = "efBTM@"
+	const long = "rsh rsync-path filter exclude exclude-from include include-from files-from block-size temp-dir " +
+		"remote-option modify-window backup-dir suffix chmod chown usermap groupmap compare-dest copy-dest link-dest " +
+		"partial-dir max-delete max-size min-size max-alloc timeout contimeout bwlimit log-file log-file-format " +
+		"out-format password-file port sockopts outbuf iconv checksum-choice cc compress-choice zc compress-level zl " +
+		"skip-compress protocol write-batch only-write-batch read-batch checksum-seed stop-after stop-at info debug " +
+		"address early-input copy-as config dparam"
+	var out []field
+	for i := 1; i < len(argv); i++ {
+		a := argv[i].s
+		switch {
+		case a == "--":
+			return append(out, argv[i+1:]...)
+		case strings.HasPrefix(a, "--"):
+			if !strings.Contains(a, "=") && inList(long, a[2:]) {
+				i++
+			}
+		case len(a) > 1 && a[0] == '-' && !argv[i].dyn:
+			// A bundle: an option with a value takes the rest, or the next word.
+			if k := strings.IndexAny(a[1:], short); k >= 0 && k+2 == len(a) {
+				i++
+			}
+		default:
+			out = append(out, argv[i])
+		}
+	}
+	return out
+}
+
 // hardRule applies the built-in denied commands to one simple command.
 func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	switch s.name {
@@ -169,15 +314,26 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			return verdict{"default:rm-root", fmt.Sprintf("recursive delete of paths read from stdin (%s)", text(s.raw))}, true
 		}
 	case "find":
-		if !hasWord(s.argv, "-delete") {
+		// find / -exec rm -f {} + deletes every file under / without -r.
+		if !hasWord(s.argv, "-delete") && !findExecDeletes(s.argv) {
 			break
 		}
-		for _, f := range s.argv[1:] {
-			if strings.HasPrefix(f.s, "-") || f.s == "(" || f.s == "!" {
-				break
-			}
+		for _, f := range findRoots(s.argv) {
 			if t, ok := p.criticalTarget(f, s.cwd); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete under %s (%s)", t, text(s.argv))}, true
+			}
+		}
+	case "rsync":
+		if t, ok := p.rsyncDeletes(s); ok {
+			return verdict{"default:rm-root", fmt.Sprintf("rsync deleting what is in %s (%s)", t, text(s.argv))}, true
+		}
+	case "shred":
+		if !recursiveFlag(s.argv, "recursive") {
+			break
+		}
+		for _, op := range operands(s.argv) {
+			if t, ok := p.criticalTarget(op, s.cwd); ok {
+				return verdict{"default:rm-root", fmt.Sprintf("recursive shred of %s (%s)", t, text(s.argv))}, true
 			}
 		}
 	case "mv":
@@ -433,7 +589,7 @@ func (p *Policy) execRule(s *simple) (verdict, bool) {
 // such as $(echo rm) -rf /: it is denied when any program the built-in
 // rules know would be denied with the same arguments.
 func (p *Policy) dynamicRule(s *simple) (verdict, bool) {
-	for _, cand := range []string{"rm", "find", "chmod", "dd", "nc", "init", "systemctl", "kill", "history"} {
+	for _, cand := range []string{"rm", "find", "rsync", "shred", "chmod", "dd", "nc", "init", "systemctl", "kill", "history"} {
 		alt := *s
 		alt.argv = append([]field{{s: cand}}, s.argv[1:]...)
 		alt.name = cand

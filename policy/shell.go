@@ -1053,30 +1053,23 @@ func (w *walker) cd(args []field) {
 }
 
 // resolvePath normalises a word that names a path, seeing through the
-// /proc/self/root and /proc/self/cwd aliases of / and the cwd.
+// /proc/PID/root and /proc/PID/cwd aliases of / and a cwd.
 func (w *walker) resolvePath(s string) string {
 	p := w.resolvePlain(s)
-	if !strings.HasPrefix(p, "/proc/") {
+	if !strings.Contains(s, "proc/") || !strings.HasPrefix(p, "/") || strings.HasPrefix(s, dynMark) {
 		return p
 	}
-	parts := strings.SplitN(p, "/", 5) // "", "proc", pid, "root"|"cwd", rest
-	if len(parts) < 4 {
-		return p
+	cwd := w.scope.cwd
+	if cwd == "" {
+		cwd = "/" + dynMark
 	}
-	rest := ""
-	if len(parts) == 5 {
-		rest = parts[4]
-	}
-	switch parts[3] {
-	case "root":
-		return path.Clean("/" + rest)
-	case "cwd":
-		if parts[2] == "self" || parts[2] == "thread-self" {
-			return w.resolvePlain(rest)
+	if !strings.HasPrefix(s, "/") {
+		if windowsShaped(cwd) {
+			return p
 		}
-		return path.Clean("/" + dynMark + "/" + rest)
+		s = cwd + "/" + s
 	}
-	return p
+	return procLinks(s, cwd, "/"+dynMark)
 }
 
 func (w *walker) resolvePlain(s string) string {

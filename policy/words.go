@@ -27,6 +27,7 @@ type field struct {
 	// substitution.
 	emptyable bool
 	opaque    bool // an unknown part that is not such a variable
+	unset     bool // a variable removed by unset: ${x-/} is / then
 	// procText is what a <(...) process substitution prints, when known.
 	procText  string
 	procKnown bool
@@ -583,17 +584,12 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 				return "", false // the trim is quadratic: only short values
 			}
 			return trimPattern(v, pat.s, p.Exp.Op), true
-		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
-			// ${HOME:-x} and ${HOME:?} are $HOME when it is set.
-			if ok && (v != "" || p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.ErrorUnset) {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+			return w.paramDefault(p, v, ok)
+		case syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+			// ${HOME:?} is $HOME when it is set.
+			if ok && (v != "" || p.Exp.Op == syntax.ErrorUnset) {
 				return v, true
-			}
-			// ${X:-/} with X unknown: judge the default, the value an
-			// attacker controls by leaving X unset.
-			if !ok && (p.Exp.Op == syntax.DefaultUnset || p.Exp.Op == syntax.DefaultUnsetOrNull) && p.Exp.Word != nil {
-				if d := w.wordString(p.Exp.Word); d.known() {
-					return d.s, true
-				}
 			}
 			return "", false
 		default:
@@ -601,6 +597,35 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 		}
 	}
 	return v, ok
+}
+
+// paramDefault resolves ${x-d}, ${x:-d}, ${x=d} and ${x:=d}: $x when it
+// is set (and not empty, with the colon), else the default, which = and
+// := also assign to x for the words and commands after. With x unknown,
+// the default is judged: an attacker controls it by leaving x unset.
+func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bool) {
+	name, op := p.Param.Value, p.Exp.Op
+	colon := op == syntax.DefaultUnsetOrNull || op == syntax.AssignUnsetOrNull
+	if ok && (v != "" || !colon && !w.isUnset(name)) {
+		return v, true
+	}
+	if p.Exp.Word == nil {
+		return "", false
+	}
+	d := w.wordString(p.Exp.Word)
+	if op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull {
+		w.scope.set(name, field{s: d.s, dyn: d.dyn})
+	}
+	if !d.known() {
+		return "", false
+	}
+	return d.s, true
+}
+
+// isUnset reports whether a known variable was removed by unset.
+func (w *walker) isUnset(name string) bool {
+	f, ok := w.scope.get(name)
+	return ok && f.unset
 }
 
 // sliceOf applies ${v:offset:length} with literal numbers.

@@ -1,0 +1,256 @@
+package policy
+
+import "testing"
+
+// The scripts in these tables were run in real bash and dash, in a
+// sandbox with stub programs: each deleted / (or similar) or read a
+// secret while Check said allow (rule "default").
+
+// TestGlobTargetsAsBashReadsThem: path.Match reads [!x] as the set {!,x}
+// and knows neither [[:alpha:]] nor extglob; bash does.
+func TestGlobTargetsAsBashReadsThem(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf /[!x]*",
+		"rm -rf /[[:alpha:]]*",
+		"rm -rf /[[:lower:]]sr",
+		"rm -rf /u[!x]r",
+		"rm -rf ~/[!x]*",
+		"rm -rf /[!0-9]*",
+		"rm -rf /[]x]*",
+		"rm -rf /[^x]*",
+		"shopt -s extglob\nrm -rf /!(x)",
+		"shopt -s extglob\nrm -rf /+(?)",
+		"shopt -s extglob\nrm -rf /*(?)",
+		"shopt -s extglob\nrm -rf /@(usr|x)",
+		"shopt -s extglob\ncd /\nrm -rf !(x)",
+		"find /[!x]* -delete",
+		"chmod -R 000 /[!x]*",
+		// Secret paths.
+		"cat ~/.ss[!x]/config",
+		"cat ~/.ss[[:alpha:]]/config",
+		"shopt -s extglob\ncat ~/@(.ssh)/config",
+		"shopt -s extglob\ncat ~/.ssh/@(config|x)",
+		"shopt -s extglob\ncat @(.env)",
+	})
+	wantAction(t, p, Allow, []string{
+		"rm -rf build/[a-z]*",
+		"rm -rf /tmp/[!.]*",
+		"rm -f *.[oa]",
+		"rm -rf ~/.cache/[!x]*",
+		"shopt -s extglob\nrm -rf build/!(keep)",
+		"shopt -s extglob\nls !(*.bak)",
+		"cat src/[mM]akefile",
+		"ls [!.]*",
+	})
+}
+
+// TestBashGlob: a bracket expression becomes "?", an extglob group "*",
+// and what bash takes literally stays literal.
+func TestBashGlob(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"[!x]*", "?*"},
+		{"[[:alpha:]]sr", "?sr"},
+		{"[]x]*", "?*"},
+		{"[!]x]y", "?y"},
+		{"u[!x]r", "u?r"},
+		{"[x", `\[x`},
+		{"a]b", `a\]b`},
+		{"!(x)", "*"},
+		{"@(a|(b))c", "*c"},
+		{"*(?)", "*"},
+		{"x?(y", "x*"},
+		{"plain", "plain"},
+	} {
+		if got := bashGlob(tc.in); got != tc.want {
+			t.Errorf("bashGlob(%q) = %q; want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestParamDefaultsAssignAndApply: ${x:=/} and ${x=/} are / like ${x:-/},
+// and set x for what follows; unset x makes ${x-/} the default too.
+func TestParamDefaultsAssignAndApply(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf ${x:=/}",
+		"rm -rf ${x=/}",
+		"unset x; rm -rf ${x:=/}",
+		": ${x:=/}; rm -rf $x",
+		"echo ${x=/}; rm -rf \"$x\"",
+		"x=; rm -rf ${x:-/}",
+		"x=; rm -rf \"${x:=/}\"",
+		"unset x; rm -rf ${x-/}",
+		"unset x; rm -rf ${x=/}",
+	})
+	wantAction(t, p, Allow, []string{
+		"x=build; rm -rf ${x:=/}",
+		"x=; rm -rf ${x-/}",
+		"rm -rf ${BUILD:=build}/",
+		": ${OUT:=out}; rm -rf \"$OUT\"",
+		"echo ${CC:=cc}; $CC -o x x.c",
+	})
+}
+
+// TestProcRootIsRoot: /proc/PID/root is / for any PID, /proc/PID/cwd a
+// cwd, and .. after them goes up from there, not from /proc/PID.
+func TestProcRootIsRoot(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf /proc/self/root/*",
+		"rm -rf /proc/self/root/usr",
+		"rm -rf /proc/1/root/usr",
+		"rm -rf /proc/thread-self/root/usr",
+		"rm -rf /proc/$$/root/usr",
+		"rm -rf /proc/1/cwd/usr",
+		"rm -rf /proc/self/root/../usr",
+		"rm -rf /proc/self/cwd/..",
+		"rm -rf /proc/$$/cwd/../..",
+		"rm -rf /proc/*/root/usr",
+		"rm -rf /proc/self/task/1/root/usr",
+		"cd /proc/self/root; rm -rf usr",
+		"find /proc/1/root/usr -delete",
+		"cat /proc/self/root/../home/u/.ssh/id_rsa",
+	})
+	wantAction(t, p, Allow, []string{
+		"rm -rf /proc/self/cwd/build",
+		"rm -rf /proc/1/cwd/build",
+		"rm -rf /proc/self/root/tmp/x",
+		"cat /proc/self/status /proc/cpuinfo",
+		"ls -l /proc/self/fd/",
+	})
+}
+
+// TestDeletesByOtherTools: find with options before its starting point
+// or -exec rm without -r, rsync --delete and shred -r, on a critical
+// directory.
+func TestDeletesByOtherTools(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{"find -L / -delete", Deny, "default:rm-root"},
+		{"find -H / -delete", Deny, "default:rm-root"},
+		{"find -P / -delete", Deny, "default:rm-root"},
+		{"find -O3 / -delete", Deny, "default:rm-root"},
+		{"find -D tree / -delete", Deny, "default:rm-root"},
+		{"find -- / -delete", Deny, "default:rm-root"},
+		{"cd / && find -delete", Deny, "default:rm-root"},
+		{"find / -exec rm -f {} +", Deny, "default:rm-root"},
+		{"find / -exec unlink {} \\;", Deny, "default:rm-root"},
+		{"find / -execdir rm {} +", Deny, "default:rm-root"},
+		{"find ~ -type f -exec sudo shred -u {} +", Deny, "default:rm-root"},
+		{"find -L /usr -exec rm -f {} +", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ /", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ /usr/", Deny, "default:rm-root"},
+		{"rsync -a --delete-after /tmp/empty/ /usr/", Deny, "default:rm-root"},
+		{"rsync -a --del /tmp/empty/ ~", Deny, "default:rm-root"},
+		{"rsync -a --delete-excluded -e ssh /tmp/e/ /etc", Deny, "default:rm-root"},
+		{"rsync -a --remove-source-files / /tmp/bk", Deny, "default:rm-root"},
+		{"shred -u -z -r /", Deny, "default:rm-root"},
+		{"$X -a --delete /tmp/empty/ /", Deny, "default:dynamic-command"},
+		// Ordinary builds.
+		{"find . -name '*.o' -delete", Allow, "default"},
+		{"find . -name '*.o' -exec rm -f {} +", Allow, "default"},
+		{"find -L build -type f -exec rm {} \\;", Allow, "default"},
+		{"find /tmp -mtime +7 -exec rm -f {} +", Allow, "default"},
+		{"find / -name '*.h' -exec grep -l x {} +", Allow, "default"},
+		{"rsync -a --delete src/ dst/", Allow, "default"},
+		{"rsync -av --delete build/ /tmp/out/ --exclude .git", Allow, "default"},
+		{"rsync -a --delete -e ssh / host:/backup", Allow, "default"},
+		{"rsync -a / /tmp/bk", Allow, "default"},
+		{"shred -u secret.txt", Allow, "default"},
+		{"rm -rf build/", Allow, "default"},
+		{"git clean -fdx", Allow, "default"},
+	})
+}
+
+// TestMoreWrappersUnwrapped: programs that run a command after changing
+// how it runs (scheduling, limits, personality, sandboxes, sessions,
+// debuggers) are looked through, their options and own operands
+// skipped as each tool reads them.
+func TestMoreWrappersUnwrapped(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"env - rm -rf /",
+		"chrt -o 0 rm -rf /",
+		"chrt 0 rm -rf /",
+		"chrt -f 10 rm -rf /",
+		"taskset 1 rm -rf /",
+		"taskset -c 0 rm -rf /",
+		"setpriv rm -rf /",
+		"setpriv --reuid 1000 --init-groups rm -rf /",
+		"prlimit rm -rf /",
+		"prlimit --nofile=10 rm -rf /",
+		"prlimit -n10 rm -rf /",
+		"setarch x86_64 rm -rf /",
+		"setarch x86_64 -R rm -rf /",
+		"echo 'rm -rf /' | setarch x86_64",
+		"linux64 rm -rf /",
+		"numactl -N0 rm -rf /",
+		"numactl --cpunodebind 0 rm -rf /",
+		"eatmydata rm -rf /",
+		"faketime now rm -rf /",
+		"faketime -f +1d rm -rf /",
+		"valgrind rm -rf /",
+		"valgrind --tool=memcheck -q rm -rf /",
+		"gdb -batch -ex run --args rm -rf /",
+		"gdb -batch -ex 'run -rf /' rm",
+		"gdb -batch -ex 'shell rm -rf /'",
+		"perf stat rm -rf /",
+		"perf record -g -o x.data rm -rf /",
+		"perf stat --pre 'rm -rf /' true",
+		"firejail rm -rf /",
+		"bwrap --bind / / rm -rf /",
+		"bwrap --ro-bind /usr /usr --dev /dev --setenv A B rm -rf /",
+		"cgexec -g cpu:x rm -rf /",
+		"xvfb-run rm -rf /",
+		"xvfb-run -a -s '-screen 0 1x1x8' rm -rf /",
+		"dbus-run-session rm -rf /",
+		"dbus-run-session -- rm -rf /",
+		"screen -dm rm -rf /",
+		"screen -dmS x rm -rf /",
+		"tmux new -d \"rm -rf /\"",
+		"tmux new -d make \\; neww 'rm -rf /'",
+		"tmux -c 'rm -rf /'",
+		"tmux run-shell 'rm -rf /'",
+		"tmux send-keys -t 0 'rm -rf /' Enter",
+		"sg root -c \"rm -rf /\"",
+		"sg root 'rm -rf /'",
+		"capsh -- -c \"rm -rf /\"",
+		"capsh --drop=cap_sys_admin -- -c 'rm -rf /'",
+		"start-stop-daemon -S -x /bin/rm -- -rf /",
+		"start-stop-daemon --start --startas /bin/rm --exec /bin/true -- -rf /",
+		"daemonize /bin/rm -rf /",
+		"sudo taskset -c 0 nice env - rm -rf /",
+	})
+	wantAction(t, p, Allow, []string{
+		"taskset -c 0 make",
+		"taskset 0x3 make -j2",
+		"env - PATH=/usr/bin make",
+		"nice make",
+		"timeout 10 go test ./...",
+		"chrt -f 10 make",
+		"chrt -p 10 1234",
+		"prlimit --nofile=1024 make",
+		"setarch x86_64 -R ./prog",
+		"numactl --cpunodebind=0 make",
+		"faketime '2020-01-01 00:00:00' make",
+		"valgrind --leak-check=full ./a.out",
+		"gdb -batch -ex run --args ./prog x",
+		"gdb -batch -ex bt ./prog core",
+		"perf stat -e cycles make",
+		"perf stat -r 3 rm -f x.o",
+		"bwrap --ro-bind / / --dev /dev make",
+		"firejail --noprofile make",
+		"xvfb-run -a make test",
+		"dbus-run-session -- make",
+		"cgexec -g cpu:grp make",
+		"screen -dmS build make",
+		"tmux new -d -s build make",
+		"tmux send-keys -t build 'make test' Enter",
+		"sg docker -c 'docker ps'",
+		"capsh --print",
+		"start-stop-daemon -S -x /usr/bin/app -- --port 80",
+		"daemonize -c /tmp /usr/bin/app",
+		"eatmydata make",
+	})
+}
