@@ -659,6 +659,8 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			w.a.reverseShell = "a shell reading its commands from the network through a pipeline"
 		}
 	}()
+	// One allocation for the stages' subshell scopes, not one each.
+	forks := make([]scope, len(stages))
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -670,7 +672,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
-		w.stage(st, sc, i == len(stages)-1)
+		w.stage(st, sc, i == len(stages)-1, &forks[i])
 		// Downloaded or decoded content stays so through any filter.
 		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
 		if w.a.downloads > before {
@@ -694,9 +696,12 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 // turn "rm -rf $x" into something else than what runs, so the choice
 // follows the script: it keeps the last stage's changes only where
 // lastpipe may be on (see mayLastpipe).
-func (w *walker) stage(st *syntax.Stmt, c ctx, last bool) {
+func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 	if !last || !w.lastpipe {
-		defer w.leave(w.subshell())
+		outer := w.scope
+		*fork = scope{parent: outer, cwd: outer.cwd}
+		w.scope = fork
+		defer w.leave(outer)
 	}
 	w.stmt(st, c)
 }
