@@ -78,6 +78,14 @@ func TestParamDefaultsAssignAndApply(t *testing.T) {
 		"unset x; rm -rf ${x:=/}",
 		": ${x:=/}; rm -rf $x",
 		"echo ${x=/}; rm -rf \"$x\"",
+		// In nested contexts: [[ ]], arithmetic, subscripts.
+		"unset x; [[ ${x:=/} ]]; rm -rf \"$x\"",
+		"unset x; [[ -e ${x:=/} ]] && echo; rm -rf \"$x\"",
+		"unset x; while [[ ${x:=~} == z ]]; do :; done; rm -rf \"$x\"",
+		"unset x; (( ${x:=/} )); rm -rf \"$x\"",
+		"unset x; let ${x:=/}; rm -rf \"$x\"",
+		"unset x; for (( ${x:=/}; 0; )); do :; done; rm -rf \"$x\"",
+		"unset x; declare -A a; a[${x:=/}]=1; rm -rf \"$x\"",
 		"x=; rm -rf ${x:-/}",
 		"x=; rm -rf \"${x:=/}\"",
 		"unset x; rm -rf ${x-/}",
@@ -109,6 +117,10 @@ func TestProcRootIsRoot(t *testing.T) {
 		"rm -rf /proc/*/root/usr",
 		"rm -rf /proc/self/task/1/root/usr",
 		"cd /proc/self/root; rm -rf usr",
+		"cd /proc; rm -rf self/root/",
+		"cd /proc/self; rm -rf root/",
+		"cd /proc/1; rm -rf ./root/",
+		"cd /proc/self/; rm -rf cwd/..",
 		"find /proc/1/root/usr -delete",
 		"cat /proc/self/root/../home/u/.ssh/id_rsa",
 	})
@@ -252,5 +264,34 @@ func TestMoreWrappersUnwrapped(t *testing.T) {
 		"start-stop-daemon -S -x /usr/bin/app -- --port 80",
 		"daemonize -c /tmp /usr/bin/app",
 		"eatmydata make",
+	})
+}
+
+// TestDeclarationsHoweverCalled: export, declare, typeset, readonly and
+// local assign whether the parser sees a declaration or a plain command
+// (builtin, command, quoted, escaped, through an alias), and OLDPWD
+// follows cd.
+func TestDeclarationsHoweverCalled(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"x=build; builtin export x=/; rm -rf \"$x\"",
+		"x=build; command declare x=/; rm -rf \"$x\"",
+		"x=build; builtin typeset x=~; rm -rf \"$x\"",
+		"x=build; command readonly x=/; rm -rf \"$x\"",
+		"x=build; \\export x=/; rm -rf \"$x\"",
+		"x=build; \"declare\" x=/; rm -rf \"$x\"",
+		"x=build; alias e=export; e x=/; rm -rf \"$x\"",
+		"x=build; export 'x=/'; rm -rf \"$x\"",
+		"cd /; cd /tmp; rm -rf ~-",
+		"cd /; cd \"$HOME\"; rm -rf ~-",
+		"cd /; cd /tmp; cd -; rm -rf *",
+		"cd /; cd /tmp; cd \"$OLDPWD\"; rm -rf *",
+	})
+	wantAction(t, p, Allow, []string{
+		"builtin export CC=gcc; make",
+		"command export PATH=\"$PWD/bin:$PATH\"; make",
+		"f() { builtin local x=/tmp/y; rm -rf \"$x\"; }; f",
+		"cd build; cd -; rm -rf out",
+		"cd sub; rm -rf ~-/out",
 	})
 }

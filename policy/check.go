@@ -150,7 +150,6 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
 	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000}
-	w.lastpipe = mayLastpipe(r)
 	defer func() {
 		if w.nestedParser != nil {
 			p.parsers.Put(w.nestedParser)
@@ -183,19 +182,6 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 		a.text = strings.ToLower(strings.Join(strings.Fields(a.text), " "))
 	}
 	return a, Decision{}, true
-}
-
-// mayLastpipe reports whether the request mentions lastpipe anywhere,
-// however split by backslash-newlines: bash may then run the last stage
-// of a pipeline in this shell (see stage). A shopt the walk meets with the
-// option quoted or in a variable counts too (see special).
-func mayLastpipe(r Request) bool {
-	for _, s := range append([]string{r.Script}, r.Argv...) {
-		if strings.Contains(strings.ReplaceAll(s, "\\\n", ""), "lastpipe") {
-			return true
-		}
-	}
-	return false
 }
 
 // flush judges the commands of one top-level statement against the

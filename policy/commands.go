@@ -640,13 +640,52 @@ func interpreterReadsStdin(s *simple) bool {
 
 // special handles the commands that run other code or change state the
 // walk depends on.
+// declareWords applies the NAME=value operands of a declaration builtin.
+func (w *walker) declareWords(words []field, local bool) {
+	for _, f := range words {
+		k, v, ok := strings.Cut(f.s, "=")
+		if !ok || !isVarName(k) {
+			continue
+		}
+		if local {
+			w.scope.markLocal(k)
+		}
+		if strings.HasPrefix(v, "~") {
+			v = w.tilde(v) // bash expands x=~ in a declaration's operands
+		}
+		w.scope.set(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec})
+	}
+}
+
+// isVarName reports whether s is a shell variable name.
+func isVarName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 // shellHooks judges the variables a starting shell runs as code:
 // PROMPT_COMMAND before each prompt of bash -i, and the prompts, whose
 // $( ) bash expands (PS4 with set -x, PS0-PS2 when interactive).
-func (w *walker) shellHooks(shell string) {
+func (w *walker) shellHooks(s *simple) {
 	for _, name := range [...]string{"PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4"} {
 		if v, ok := w.scope.get(name); ok && v.s != "" {
-			w.shellString(v, nil, shell+" "+name, ctx{})
+			w.shellString(v, nil, s.name+" "+name, ctx{})
+		}
+	}
+	// bash -O lastpipe, or BASHOPTS=lastpipe in its environment: the
+	// child runs the last stage of its pipelines in itself (see stage).
+	if v, ok := w.scope.get("BASHOPTS"); ok && (v.dyn || strings.Contains(v.s, "lastpipe")) {
+		w.lastpipe = true
+	}
+	for i, a := range s.argv[1:] {
+		if (a.s == "-O" || a.s == "+O") && i+2 < len(s.argv) {
+			if o := s.argv[i+2]; o.dyn || strings.Contains(o.s, "lastpipe") {
+				w.lastpipe = true
+			}
 		}
 	}
 }
@@ -684,7 +723,10 @@ func (w *walker) special(s *simple) {
 	case s.name == "enable" && hasFlag(s.argv, "f", ""):
 		w.fail("enable -f loads a builtin from a shared object, which the policy cannot see")
 	case s.is(clsShell):
-		w.shellHooks(s.name)
+		// The child's options are its own: bash -O lastpipe -c ... turns
+		// lastpipe on for that code only.
+		defer func(lastpipe bool) { w.lastpipe = lastpipe }(w.lastpipe)
+		w.shellHooks(s)
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
@@ -874,6 +916,11 @@ func (w *walker) special(s *simple) {
 		w.tmuxRuns(s)
 	case s.name == "cd" || s.name == "pushd":
 		w.cd(s.argv[1:])
+	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
+		// Reached as a command, not as the parser's declaration clause:
+		// builtin export x=/, command declare, \export, "declare".
+		local := len(w.funcs) > 0 && (s.name == "local" || s.name != "export" && s.name != "readonly" && !hasFlag(s.argv, "g", ""))
+		w.declareWords(s.argv[1:], local)
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")

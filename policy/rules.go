@@ -84,17 +84,24 @@ func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
 	// Another process's cwd is unknown: most daemons' is /, and the pid
 	// may be this shell's own.
 	t, ok := p.criticalPath(f, procTarget(f.s, cwd, "/"))
-	if ok || !strings.Contains(f.s, "proc/") {
+	if ok || !viaProc(f.s, cwd) {
 		return t, ok
 	}
 	return p.criticalPath(f, procTarget(f.s, cwd, cwd))
+}
+
+// viaProc reports whether the path s, relative to cwd, may pass through
+// /proc's links: written with proc/ in it, or relative from a cwd under
+// /proc (cd /proc/self; rm -rf root/).
+func viaProc(s, cwd string) bool {
+	return strings.Contains(s, "proc/") || !strings.HasPrefix(s, "/") && strings.HasPrefix(cwd, "/proc")
 }
 
 // procTarget resolves a delete target against cwd, seeing through the
 // /proc/PID/root and /proc/PID/cwd links (/proc/1/root/usr is /usr).
 func procTarget(s, cwd, other string) string {
 	t := resolve(s, cwd)
-	if !strings.Contains(s, "proc/") || !strings.HasPrefix(t, "/") || windowsShaped(cwd) {
+	if !viaProc(s, cwd) || !strings.HasPrefix(t, "/") || windowsShaped(cwd) {
 		return t
 	}
 	if !strings.HasPrefix(s, "/") {

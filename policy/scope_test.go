@@ -41,6 +41,15 @@ func TestLastpipe(t *testing.T) {
 		"shopt -s last''pipe; x=/tmp; echo | x=/; rm -rf $x",
 		"o=last; shopt -s ${o}pipe; cd /tmp; echo | cd /; rm -rf *",
 		"shopt -s $o; x=/tmp; echo | x=/; rm -rf $x",
+		"bash -O lastpip\\e -c 'x=a; true | x=/; rm -rf \"$x\"'",
+		"BASHOPTS=lastpipe bash -c 'x=a; true | x=/; rm -rf \"$x\"'",
+	})
+	// Only the shell that turns it on has it: a mention, or a child's
+	// option, leaves this shell's last stage in a subshell.
+	wantAction(t, p, Deny, []string{
+		": lastpipe; x=/; echo | x=/tmp; rm -rf $x",
+		"# shopt -s lastpipe\nx=/; echo | x=/tmp; rm -rf $x",
+		"bash -O lastpipe -c true; x=/; echo | x=/tmp; rm -rf $x",
 	})
 }
 

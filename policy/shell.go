@@ -547,6 +547,12 @@ func (w *walker) decl(x *syntax.DeclClause) {
 		if local && as.Name != nil {
 			w.scope.markLocal(as.Name.Value)
 		}
+		if as.Name == nil && as.Naked && as.Value != nil {
+			// declare 'x=/', export "$v": a word that expands to NAME=value
+			// assigns all the same.
+			w.declareWords([]field{w.wordString(as.Value)}, local)
+			continue
+		}
 		w.assign(as, true)
 	}
 }
@@ -695,7 +701,8 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 // Discarding a change bash keeps, or keeping one it discards, can each
 // turn "rm -rf $x" into something else than what runs, so the choice
 // follows the script: it keeps the last stage's changes only where
-// lastpipe may be on (see mayLastpipe).
+// lastpipe may be on: after shopt -s lastpipe, or one it cannot read, in
+// this shell, and in a child started with -O lastpipe or BASHOPTS.
 func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 	if !last || !w.lastpipe {
 		outer := w.scope
@@ -1043,6 +1050,7 @@ func (w *walker) cd(args []field) {
 		}
 		ops = append(ops, a)
 	}
+	old := w.scope.cwd
 	switch {
 	case len(ops) == 0:
 		if w.p.home != "" {
@@ -1050,18 +1058,27 @@ func (w *walker) cd(args []field) {
 		} else {
 			w.scope.cwd = "/" + dynMark
 		}
-	case ops[0].dyn || ops[0].s == "-" || ops[0].glob:
+	case ops[0].s == "-":
+		// cd - goes back to $OLDPWD.
+		if prev, ok := w.lookup("OLDPWD"); ok && strings.HasPrefix(prev, "/") {
+			w.scope.cwd = prev
+		} else {
+			w.scope.cwd = "/" + dynMark
+		}
+	case ops[0].dyn || ops[0].glob:
 		w.scope.cwd = "/" + dynMark
 	default:
 		w.scope.cwd = w.resolvePath(ops[0].s)
 	}
+	// bash sets OLDPWD on every cd: ~- and cd - reach it.
+	w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
 }
 
 // resolvePath normalises a word that names a path, seeing through the
 // /proc/PID/root and /proc/PID/cwd aliases of / and a cwd.
 func (w *walker) resolvePath(s string) string {
 	p := w.resolvePlain(s)
-	if !strings.Contains(s, "proc/") || !strings.HasPrefix(p, "/") || strings.HasPrefix(s, dynMark) {
+	if !viaProc(s, w.scope.cwd) || !strings.HasPrefix(p, "/") || strings.HasPrefix(s, dynMark) {
 		return p
 	}
 	cwd := w.scope.cwd

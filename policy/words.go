@@ -345,6 +345,13 @@ func (w *walker) nested(n syntax.Node) bool {
 			// what it read.
 			w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
 			return false
+		case *syntax.ParamExp:
+			// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
+			// too; param judges the default word and sets x.
+			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+				w.param(n)
+				return false
+			}
 		}
 		return true
 	})
@@ -498,6 +505,12 @@ func (w *walker) tilde(s string) string {
 	switch {
 	case name == "+" && !strings.Contains(w.scope.cwd, dynMark):
 		home = w.scope.cwd // ~+ is $PWD
+	case name == "-":
+		prev, ok := w.lookup("OLDPWD") // ~- is $OLDPWD
+		if !ok || !strings.HasPrefix(prev, "/") {
+			return s
+		}
+		home = prev
 	case name == "" && homeKnown && homeVar != "":
 		home = homeVar
 	case name == "root":
