@@ -99,6 +99,7 @@ type scope struct {
 	funcs   map[string]*syntax.Stmt
 	aliases map[string]string
 	cwd     string
+	oldpwd  string // where the last cd left from
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -122,7 +123,7 @@ func (s *scope) markLocal(name string) {
 	s.locals[name] = localVar{prior, set}
 }
 
-func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd} }
+func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd} }
 
 func (s *scope) get(name string) (field, bool) {
 	for ; s != nil; s = s.parent {
@@ -165,7 +166,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd = c.cwd
+	s.cwd, s.oldpwd = c.cwd, c.oldpwd
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -706,7 +707,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 	if !last || !w.lastpipe {
 		outer := w.scope
-		*fork = scope{parent: outer, cwd: outer.cwd}
+		*fork = scope{parent: outer, cwd: outer.cwd, oldpwd: outer.oldpwd}
 		w.scope = fork
 		defer w.leave(outer)
 	}
@@ -1070,8 +1071,12 @@ func (w *walker) cd(args []field) {
 	default:
 		w.scope.cwd = w.resolvePath(ops[0].s)
 	}
-	// bash sets OLDPWD on every cd: ~- and cd - reach it.
-	w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
+	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
+	// variable, unless the script set one: most scripts cd, few read it.
+	if _, ok := w.scope.get("OLDPWD"); ok {
+		w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
+	}
+	w.scope.oldpwd = old
 }
 
 // resolvePath normalises a word that names a path, seeing through the

@@ -724,6 +724,8 @@ func (w *walker) lookup(name string) (string, bool) {
 		return w.p.home, w.p.home != ""
 	case "PWD":
 		return w.scope.cwd, w.scope.cwd != "" && !strings.Contains(w.scope.cwd, dynMark)
+	case "OLDPWD":
+		return w.scope.oldpwd, w.scope.oldpwd != "" && !strings.Contains(w.scope.oldpwd, dynMark)
 	}
 	return "", false
 }
