@@ -671,9 +671,12 @@ func isVarName(s string) bool {
 // PROMPT_COMMAND before each prompt of bash -i, and the prompts, whose
 // $( ) bash expands (PS4 with set -x, PS0-PS2 when interactive).
 func (w *walker) shellHooks(s *simple) {
-	for _, name := range [...]string{"PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4"} {
-		if v, ok := w.scope.get(name); ok && v.s != "" {
-			w.shellString(v, nil, s.name+" "+name, ctx{})
+	if v, ok := w.scope.get("PROMPT_COMMAND"); ok && v.s != "" {
+		w.shellString(v, nil, s.name+" PROMPT_COMMAND", ctx{})
+	}
+	for _, name := range [...]string{"PS0", "PS1", "PS2", "PS3", "PS4"} {
+		if v, ok := w.scope.get(name); ok && strings.ContainsAny(v.s, "$`") {
+			w.prompt(v.s, s.name+" "+name)
 		}
 	}
 	// bash -O lastpipe, or BASHOPTS=lastpipe in its environment: the
@@ -690,12 +693,50 @@ func (w *walker) shellHooks(s *simple) {
 	}
 }
 
+// prompt judges the substitutions in a prompt, which bash expands as in
+// double quotes each time it prints it.
+func (w *walker) prompt(text, via string) {
+	if w.nestedParser == nil {
+		w.nestedParser = w.p.parser()
+	}
+	wd, err := w.nestedParser.Document(strings.NewReader(text))
+	if err != nil {
+		w.fail("cannot parse %s as a prompt: %v", via, err)
+		return
+	}
+	w.nested(wd)
+}
+
 // subscriptRuns reports whether a variable name given to a builtin holds
 // an array subscript with a command in it: bash evaluates the subscript
 // when the builtin runs (read 'a[$(cmd)]', declare, let, printf -v, [[ -v ]]).
-func subscriptRuns(name string) bool {
-	i := strings.IndexByte(name, '[')
-	return i >= 0 && (strings.Contains(name[i:], "$(") || strings.Contains(name[i:], "`"))
+// Only a name right before the [ makes a subscript, and only code before
+// its ] runs: "- [x] ran `make`" and "[$(date)] done" are plain text.
+func subscriptRuns(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '[' {
+			continue
+		}
+		j := i
+		for j > 0 && isNameByte(s[j-1]) {
+			j--
+		}
+		if !isVarName(s[j:i]) {
+			continue
+		}
+		sub := s[i:]
+		if end := strings.IndexByte(sub, ']'); end >= 0 {
+			sub = sub[:end]
+		}
+		if strings.Contains(sub, "$(") || strings.Contains(sub, "`") {
+			return true
+		}
+	}
+	return false
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 // namesBuiltins take variable names, subscripts included, as operands.
@@ -705,7 +746,19 @@ var namesBuiltins = [...]string{"read", "declare", "typeset", "local", "export",
 func (w *walker) special(s *simple) {
 	c := s.c
 	if slices.Contains(namesBuiltins[:], s.name) {
-		for _, a := range s.argv[1:] {
+		names := s.argv[1:]
+		if s.name == "printf" {
+			// Only printf -v takes a name; the format is text.
+			names = nil
+			for i, a := range s.argv[1:] {
+				if v, ok := strings.CutPrefix(a.s, "-v"); ok && v != "" {
+					names = append(names, field{s: v})
+				} else if a.s == "-v" && i+2 < len(s.argv) {
+					names = append(names, s.argv[i+2])
+				}
+			}
+		}
+		for _, a := range names {
 			if subscriptRuns(a.s) {
 				w.fail("%s evaluates the array subscript in %q when it runs, which the policy cannot follow; compute the index first", s.name, a.s)
 				return
@@ -1315,15 +1368,27 @@ func (w *walker) gdbCommand(c field, prog *field, cx ctx) {
 // its argv that starts with a program the rules know (perf's options are
 // too many to skip one by one), and the shell commands of --pre/--post.
 func (w *walker) perfRuns(s *simple) {
+	if len(s.argv) < 2 {
+		return
+	}
+	switch s.argv[1].s {
+	case "stat", "record", "trace", "mem", "c2c", "lock", "sched", "kmem", "kvm", "timechart", "ftrace":
+	default:
+		return // report, script, top...: they run no workload
+	}
 	for i := 2; i < len(s.argv); i++ {
-		a := s.argv[i]
+		a, prev := s.argv[i], s.argv[i-1].s
+		// A variable right after an option may be that option's value
+		// (-o "$f"), not the workload.
+		optValue := strings.HasPrefix(prev, "-") && prev != "--" && !strings.Contains(prev, "=")
 		switch {
 		case (a.s == "--pre" || a.s == "--post") && i+1 < len(s.argv):
 			w.shellString(s.argv[i+1], nil, "perf "+a.s, ctx{})
 		case strings.HasPrefix(a.s, "--pre=") || strings.HasPrefix(a.s, "--post="):
 			_, v, _ := strings.Cut(a.s, "=")
 			w.shellString(field{s: v, dyn: a.dyn}, nil, "perf --pre", ctx{})
-		case a.dyn || !strings.HasPrefix(a.s, "-") && w.knownProgram(progName(a)):
+		case strings.HasPrefix(a.s, "-"):
+		case a.dyn && !optValue || !a.dyn && w.knownProgram(progName(a)):
 			w.command(s.argv[i:], s.c, "perf")
 		}
 	}
