@@ -328,11 +328,36 @@ func TestWrapperWorkingDirectory(t *testing.T) {
 		"systemd-run --property=WorkingDirectory=/ rm -rf .",
 		"unshare --wd=/ rm -rf .",
 		"nsenter -t 1 --wd=/ rm -rf .",
+		"schroot -d / -- rm -rf .",
 	})
 	wantAction(t, p, Allow, []string{
 		"sudo -D sub make",
 		"sudo -D /home/u/proj rm -rf build",
 		"systemd-run --user -p WorkingDirectory=/home/u/proj rm -rf build",
 		"env -C sub make",
+	})
+}
+
+// TestSessionAndLimitWrappers: ssh-agent, cpulimit, dbus-launch and
+// schroot run the command given after their options.
+func TestSessionAndLimitWrappers(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ssh-agent rm -rf /",
+		"ssh-agent -t 60 rm -rf /",
+		"cpulimit -l 50 -- rm -rf /",
+		"cpulimit -l 50 rm -rf /",
+		"cpulimit --limit 50 rm -rf /",
+		"dbus-launch rm -rf /",
+		"dbus-launch --exit-with-session rm -rf /",
+		"schroot -- rm -rf /",
+		"schroot -c chroot -- rm -rf /",
+	})
+	wantAction(t, p, Allow, []string{
+		"ssh-agent make",
+		"ssh-agent -s",
+		"cpulimit -l 50 make",
+		"dbus-launch --exit-with-session make",
+		"schroot -c sid -- make",
 	})
 }

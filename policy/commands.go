@@ -234,6 +234,18 @@ func (w *walker) moreWrapperSpec(name string) (optSpec, bool) {
 			long: "auto-servernum auto-display help"}, true
 	case "dbus-run-session":
 		return optSpec{longArg: "config-file dbus-daemon", exact: true}, true
+	case "dbus-launch":
+		return optSpec{longArg: "autolaunch config-file", exact: true}, true
+	case "ssh-agent":
+		return optSpec{shortArg: "aEtPO", stop: "k", exact: true}, true
+	case "cpulimit":
+		return optSpec{shortArg: "pelcs", longArg: "pid exe path limit cpu signal", long: "verbose lazy " +
+			"include-children help background quiet kill restore monitor-forks"}, true
+	case "schroot":
+		return optSpec{shortArg: "cudno", longArg: "chroot user directory session-name option config location shell",
+			long: "all all-chroots all-sessions all-source-chroots begin-session run-session end-session " +
+				"recover-session list info preserve-environment quiet verbose automatic-session force help version",
+			stop: "lieV", cwd: "d directory"}, true
 	case "screen":
 		return optSpec{shortArg: "cehpStTs", stop: "rRxXlQ", exact: true}, true
 	case "daemonize":
