@@ -329,12 +329,18 @@ func TestWrapperWorkingDirectory(t *testing.T) {
 		"unshare --wd=/ rm -rf .",
 		"nsenter -t 1 --wd=/ rm -rf .",
 		"schroot -d / -- rm -rf .",
+		"env -C / sudo -D usr rm -rf .",
+		"start-stop-daemon -S -d / -x /bin/rm -- -rf .",
+		"start-stop-daemon -S --starta /bin/rm --exec /bin/true -- -rf /",
+		"start-stop-daemon --start --exec /bin/rm -- -rf /",
 	})
 	wantAction(t, p, Allow, []string{
 		"sudo -D sub make",
 		"sudo -D /home/u/proj rm -rf build",
 		"systemd-run --user -p WorkingDirectory=/home/u/proj rm -rf build",
 		"env -C sub make",
+		"env -C sub sudo -D dir make",
+		"start-stop-daemon --start --exec /usr/bin/app -- --port 80",
 	})
 }
 

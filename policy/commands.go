@@ -103,6 +103,7 @@ type unwrapped struct {
 	xargs bool
 	stop  bool    // the wrapper runs no command (command -v, sudo -e)
 	cwd   string  // a directory the wrapper changes to (env -C)
+	named []field // programs options name (start-stop-daemon -a, -x): the first runs
 	guess []field // stop: words after an option unwrap cannot read, any of which may start the program
 	child bool    // a wrapper is a program: the command runs in its process
 }
@@ -252,7 +253,9 @@ func (w *walker) moreWrapperSpec(name string) (optSpec, bool) {
 		return optSpec{shortArg: "ceopluE", exact: true}, true
 	case "start-stop-daemon":
 		return optSpec{shortArg: "pxnugsRacrdONPIk", longArg: "pid ppid pidfile exec name user group signal retry startas " +
-			"chuid chroot chdir notify-timeout output nicelevel procsched iosched umask", stop: "KTHV", exact: true}, true
+			"chuid chroot chdir notify-timeout output nicelevel procsched iosched umask",
+			long: "help stop start status version oknodo quiet test verbose background notify-await no-close " +
+				"make-pidfile remove-pidfile", stop: "KTHV", cwd: "d chdir"}, true
 	case "sg", "capsh":
 		return optSpec{exact: true}, true
 	}
@@ -282,6 +285,7 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 			return u
 		}
 		u.child = u.child || !inList("builtin command exec time", name)
+		u.named = nil
 		args, sure := wrapperOpts(name, spec, u.argv[1:], &u)
 		if u.stop {
 			return u
@@ -292,7 +296,7 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 			u.stop, u.guess = true, args
 			return u
 		}
-		args, ok = wrapperOperands(name, u.argv, args)
+		args, ok = wrapperOperands(name, u.argv, args, u.named)
 		if !ok {
 			u.stop = true
 			return u
@@ -356,14 +360,15 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 		case !strings.HasPrefix(a, "-") || a == "-" || args[0].dyn:
 			return args, true
 		case strings.HasPrefix(a, "--"):
-			key, val, hasVal := strings.Cut(a[2:], "=")
+			key, v, hasVal := strings.Cut(a[2:], "=")
 			long, n := spec.resolveLong(key)
 			if n < 0 {
 				return args[1:], false
 			}
+			val := field{s: v, dyn: args[0].dyn}
 			args = args[1:]
 			if n == 1 && !hasVal && len(args) > 0 {
-				val, args = args[0].s, args[1:]
+				val, args = args[0], args[1:]
 			}
 			if n == 2 {
 				args = args[min(2, len(args)):]
@@ -381,7 +386,7 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 // shortOpts reads the bundle of short options in args[0]; one that
 // takes a value ends it.
 func shortOpts(name string, spec optSpec, args []field, u *unwrapped) []field {
-	bundle := args[0].s[1:]
+	bundle, dyn := args[0].s[1:], args[0].dyn
 	args = args[1:]
 	for j := 0; j < len(bundle); j++ {
 		ch := bundle[j : j+1]
@@ -394,9 +399,9 @@ func shortOpts(name string, spec optSpec, args []field, u *unwrapped) []field {
 		case !strings.Contains(spec.shortArg, ch):
 			continue
 		}
-		val := bundle[j+1:]
-		if val == "" && len(args) > 0 {
-			val, args = args[0].s, args[1:]
+		val := field{s: bundle[j+1:], dyn: dyn}
+		if val.s == "" && len(args) > 0 {
+			val, args = args[0], args[1:]
 		}
 		return wrapperOptValue(name, spec, ch, val, args, u)
 	}
@@ -404,16 +409,23 @@ func shortOpts(name string, spec optSpec, args []field, u *unwrapped) []field {
 }
 
 // wrapperOptValue acts on an option's value: a working directory (env
-// -C, sudo -D, systemd-run -p WorkingDirectory=) or env -S's command
-// line, which goes in front of the words left.
-func wrapperOptValue(name string, spec optSpec, opt, val string, args []field, u *unwrapped) []field {
+// -C, sudo -D, systemd-run -p WorkingDirectory=), the program
+// start-stop-daemon runs, or env -S's command line, which goes in front
+// of the words left.
+func wrapperOptValue(name string, spec optSpec, opt string, val field, args []field, u *unwrapped) []field {
 	switch {
+	case inList(spec.cwd, opt) && u.cwd != "" && !strings.HasPrefix(val.s, "/"):
+		u.cwd += "/" + val.s // env -C / sudo -D usr: relative to the last one
 	case inList(spec.cwd, opt):
-		u.cwd = val
+		u.cwd = val.s
 	case name == "env" && (opt == "S" || opt == "split-string"):
-		return append(splitString(val), args...)
+		return append(splitString(val.s), args...)
+	case name == "start-stop-daemon" && (opt == "a" || opt == "startas"):
+		u.named = append([]field{val}, u.named...) // it runs rather than --exec
+	case name == "start-stop-daemon" && (opt == "x" || opt == "exec"):
+		u.named = append(u.named, val)
 	case name == "systemd-run" && (opt == "p" || opt == "property"):
-		if dir, ok := strings.CutPrefix(val, "WorkingDirectory="); ok {
+		if dir, ok := strings.CutPrefix(val.s, "WorkingDirectory="); ok {
 			u.cwd = strings.TrimPrefix(dir, "-") // "-" only says a missing one is fine
 		}
 	}
@@ -453,7 +465,7 @@ func (s optSpec) resolveLong(key string) (name string, n int) {
 // wrapperOperands takes a wrapper's own operands off args, what is left
 // after its options, and returns the command it runs; false when it runs
 // none. all is the wrapper's whole argv.
-func wrapperOperands(name string, all, args []field) ([]field, bool) {
+func wrapperOperands(name string, all, args, named []field) ([]field, bool) {
 	switch name {
 	case "chrt":
 		if len(args) > 0 && isNumber(args[0].s) {
@@ -500,14 +512,10 @@ func wrapperOperands(name string, all, args []field) ([]field, bool) {
 	case "start-stop-daemon":
 		// -x/--exec or -a/--startas is the program; the operands after
 		// "--" are its arguments.
-		prog, ok := optValue(all, "a", "startas")
-		if !ok {
-			prog, ok = optValue(all, "x", "exec")
-		}
-		if !ok {
+		if len(named) == 0 {
 			return nil, false
 		}
-		return append([]field{prog}, args...), true
+		return append(named[:1:1], args...), true
 	}
 	return args, true
 }
@@ -521,29 +529,6 @@ func skipFlags(args []field) []field {
 		args = args[1:]
 	}
 	return args
-}
-
-// optValue returns the value of the option -short or --long in argv,
-// attached or in the next word.
-func optValue(argv []field, short, long string) (field, bool) {
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		switch {
-		case a.s == "--":
-			return field{}, false
-		case a.s == "-"+short || a.s == "--"+long:
-			if i+1 < len(argv) {
-				return argv[i+1], true
-			}
-		case strings.HasPrefix(a.s, "--"+long+"="):
-			a.s = a.s[len(long)+3:]
-			return a, true
-		case strings.HasPrefix(a.s, "-"+short) && !strings.HasPrefix(a.s, "--"):
-			a.s = a.s[1+len(short):]
-			return a, true
-		}
-	}
-	return field{}, false
 }
 
 func isNumber(s string) bool {
