@@ -295,3 +295,116 @@ func TestDeclarationsHoweverCalled(t *testing.T) {
 		"cd sub; rm -rf ~-/out",
 	})
 }
+
+// TestWrapperLongOptionPrefixes: getopt_long takes any unique prefix of
+// a long option, and its value in the next word; an abbreviated option
+// that takes a value must not be read as the program.
+func TestWrapperLongOptionPrefixes(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"timeout --sig KILL 5 rm -rf /",
+		"timeout --kill 1 5 rm -rf /",
+		"nice --adj 5 rm -rf /",
+		"stdbuf --out 0 rm -rf /",
+		"flock --time 5 /tmp/l rm -rf /",
+		"sudo --us root rm -rf /",
+		"echo / | xargs --arg f rm -rf",
+		"env --sp \"rm -rf /\"",
+		"env --split \"rm -rf /\"",
+		"env --ch=/ rm -rf .",
+		"env --chd / rm -rf .",
+		"ionice --cl 2 rm -rf /",
+		"chrt --sched-r 1 -d 0 rm -rf /",
+		"unshare --se 0 rm -rf /",
+		"nsenter --tar 1 rm -rf /",
+		"systemd-run --desc x rm -rf /",
+		// An unknown or ambiguous long option: every later program is judged.
+		"timeout --bogus 5 rm -rf /",
+		"nice --no-such 5 rm -rf /",
+		"setpriv --re 0 rm -rf /",
+		// Optional values come attached only: the next word is the program.
+		"echo / | xargs -i rm -rf {}",
+		"echo / | xargs --replace rm -rf {}",
+		"echo / | xargs -l rm -rf",
+		"nsenter -t 1 -w rm -rf /",
+	})
+	wantAction(t, p, Allow, []string{
+		"timeout 10 go test ./...",
+		"timeout --signal=KILL 5 make",
+		"timeout --sig KILL 5 make",
+		"timeout --pres 5 make",
+		"nice -n 10 make",
+		"nice --adjustment=5 make",
+		"nice --adj 5 make",
+		"stdbuf -oL make",
+		"stdbuf --out L make",
+		"flock /tmp/l make",
+		"flock --time 5 /tmp/l make",
+		"sudo -u build make install",
+		"sudo --us build make install",
+		"env -C sub make",
+		"env --ch sub make",
+		"xargs -n1 echo",
+		"xargs --max-a 1 echo",
+		"taskset -c 0 make",
+		"taskset --cpu 0 make",
+		"setsid --fork make",
+	})
+}
+
+// TestWrapperWorkingDirectory: sudo -D, systemd-run --working-directory
+// and -p WorkingDirectory= set the directory the command runs in, as
+// env -C does.
+func TestWrapperWorkingDirectory(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"sudo -D/ rm -rf .",
+		"sudo -D / rm -rf .",
+		"sudo --chdir / rm -rf .",
+		"sudo --chdir=/ rm -rf .",
+		"sudo --chd / rm -rf .",
+		"systemd-run --working-directory=/ rm -rf .",
+		"systemd-run --work / rm -rf .",
+		"systemd-run -p WorkingDirectory=/ rm -rf .",
+		"systemd-run --property=WorkingDirectory=/ rm -rf .",
+		"unshare --wd=/ rm -rf .",
+		"nsenter -t 1 --wd=/ rm -rf .",
+		"schroot -d / -- rm -rf .",
+		"env -C / sudo -D usr rm -rf .",
+		"start-stop-daemon -S -d / -x /bin/rm -- -rf .",
+		"start-stop-daemon -S --starta /bin/rm --exec /bin/true -- -rf /",
+		"start-stop-daemon --start --exec /bin/rm -- -rf /",
+	})
+	wantAction(t, p, Allow, []string{
+		"sudo -D sub make",
+		"sudo -D /home/u/proj rm -rf build",
+		"systemd-run --user -p WorkingDirectory=/home/u/proj rm -rf build",
+		"env -C sub make",
+		"env -C sub sudo -D dir make",
+		"start-stop-daemon --start --exec /usr/bin/app -- --port 80",
+	})
+}
+
+// TestSessionAndLimitWrappers: ssh-agent, cpulimit, dbus-launch and
+// schroot run the command given after their options.
+func TestSessionAndLimitWrappers(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ssh-agent rm -rf /",
+		"ssh-agent -t 60 rm -rf /",
+		"cpulimit -l 50 -- rm -rf /",
+		"cpulimit -l 50 rm -rf /",
+		"cpulimit --limit 50 rm -rf /",
+		"dbus-launch rm -rf /",
+		"dbus-launch --exit-with-session rm -rf /",
+		"schroot -- rm -rf /",
+		"schroot -c chroot -- rm -rf /",
+	})
+	wantAction(t, p, Allow, []string{
+		"ssh-agent make",
+		"ssh-agent -s",
+		"cpulimit -l 50 make",
+		"dbus-launch --exit-with-session make",
+		"schroot -c sid -- make",
+	})
+}

@@ -101,53 +101,91 @@ func isDecoder(s *simple) bool {
 type unwrapped struct {
 	argv  []field
 	xargs bool
-	stop  bool   // the wrapper runs no command (command -v, sudo -e)
-	cwd   string // a directory the wrapper changes to (env -C)
-	child bool   // a wrapper is a program: the command runs in its process
+	stop  bool    // the wrapper runs no command (command -v, sudo -e)
+	cwd   string  // a directory the wrapper changes to (env -C)
+	named []field // programs options name (start-stop-daemon -a, -x): the first runs
+	guess []field // stop: words after an option unwrap cannot read, any of which may start the program
+	child bool    // a wrapper is a program: the command runs in its process
 }
 
-// optSpec describes a wrapper's options: which take a value.
+// optSpec describes a wrapper's options. getopt_long takes any unique
+// prefix of a long option, so each getopt_long wrapper lists all of its
+// long options: one not in the lists makes where the program starts unsure.
 type optSpec struct {
 	shortArg string // short options that take a value, e.g. "ugp"
+	shortOpt string // short options whose value is attached only (xargs -i[R])
 	longArg  string // long options that take a value, without dashes, space-separated
 	longArg2 string // long options that take two values (bwrap --bind SRC DEST)
+	long     string // long options that take none, or one after "=" only
 	stop     string // short options that mean "run nothing"
+	cwd      string // options (letters and long names) that set the command's working directory
+	exact    bool   // not getopt_long: long options match exactly, unknown ones take no value
 }
 
 func (w *walker) wrapperSpec(name string) (optSpec, bool) {
 	switch name {
 	case "sudo", "doas", "pkexec", "run0":
-		return optSpec{shortArg: "ughpCDrtUTRa", longArg: "user group host prompt close-from chdir role type other-user command-timeout chroot", stop: "elV"}, true
+		// One table for the four: sudo's, with the long options of pkexec
+		// (--keep-cwd) and run0 (--setenv ...) that take no value too.
+		return optSpec{shortArg: "ughpcCDrtUTRa", longArg: "auth-type login-class user group host prompt close-from chdir " +
+			"role type other-user command-timeout chroot setenv unit property description slice nice machine",
+			long: "askpass background bell preserve-env edit set-home help login remove-timestamp reset-timestamp list " +
+				"non-interactive preserve-groups stdin shell version validate disable-internal-agent keep-cwd " +
+				"slice-inherit no-ask-password",
+			stop: "elV", cwd: "D chdir"}, true
 	case "nice":
-		return optSpec{shortArg: "n", longArg: "adjustment"}, true
-	case "nohup", "unbuffer", "fakeroot", "chronic", "catchsegv", "nocache", "builtin", "caffeinate", "setsid", "proxychains", "proxychains4", "torsocks", "tsocks":
-		return optSpec{}, true
+		return optSpec{shortArg: "n", longArg: "adjustment", long: "help version"}, true
+	case "nohup", "builtin", "caffeinate":
+		return optSpec{long: "help version"}, true
+	case "unbuffer", "fakeroot", "chronic", "catchsegv", "nocache", "proxychains", "proxychains4", "torsocks", "tsocks":
+		return optSpec{exact: true}, true
+	case "setsid":
+		return optSpec{long: "ctty fork wait help version"}, true
 	case "systemd-run":
-		return optSpec{shortArg: "pEuMH", longArg: "unit property uid gid setenv working-directory description slice machine host on-active on-boot on-startup on-unit-active on-unit-inactive on-calendar timer-property path-property socket-property service-type nice"}, true
+		return optSpec{shortArg: "pEuMHC", longArg: "unit property uid gid setenv working-directory description slice " +
+			"machine host on-active on-boot on-startup on-unit-active on-unit-inactive on-calendar timer-property " +
+			"path-property socket-property service-type nice expand-environment json job-mode background capsule",
+			long: "collect help no-ask-password no-block on-clock-change on-timezone-change pipe pty pty-late quiet " +
+				"remain-after-exit same-dir scope send-sighup shell slice-inherit user system version wait " +
+				"ignore-failure no-pager",
+			cwd: "working-directory"}, true
 	case "exec":
-		return optSpec{shortArg: "a"}, true
+		return optSpec{shortArg: "a", exact: true}, true
 	case "command":
-		return optSpec{stop: "vV"}, true
+		return optSpec{stop: "vV", exact: true}, true
 	case "time":
-		return optSpec{shortArg: "fo", longArg: "format output"}, true
+		return optSpec{shortArg: "fo", longArg: "format output", long: "append portability quiet verbose help version"}, true
 	case "stdbuf":
-		return optSpec{shortArg: "ioe", longArg: "input output error"}, true
+		return optSpec{shortArg: "ioe", longArg: "input output error", long: "help version"}, true
 	case "ionice":
-		return optSpec{shortArg: "cnpPu", longArg: "class classdata pid pgid uid"}, true
+		return optSpec{shortArg: "cnpPu", longArg: "class classdata pid pgid uid", long: "ignore help version"}, true
 	case "timeout":
-		return optSpec{shortArg: "sk", longArg: "signal kill-after"}, true
+		return optSpec{shortArg: "sk", longArg: "signal kill-after", long: "foreground preserve-status verbose help version"}, true
 	case "xargs":
-		return optSpec{shortArg: "adEeIiLlnPs", longArg: "arg-file delimiter eof replace max-lines max-args max-procs max-chars process-slot-var"}, true
+		return optSpec{shortArg: "adEILnPs", shortOpt: "eil", longArg: "arg-file delimiter max-lines max-args max-procs " +
+			"max-chars process-slot-var", long: "eof replace null exit interactive no-run-if-empty open-tty show-limits " +
+			"verbose help version"}, true
 	case "strace", "ltrace":
-		return optSpec{shortArg: "abeEIoOpPsSuUX", longArg: "output trace signal"}, true
+		return optSpec{shortArg: "abeEIoOpPsSuUX", longArg: "output trace signal", exact: true}, true
 	case "chroot":
-		return optSpec{longArg: "userspec groups"}, true
-	case "unshare", "nsenter":
-		return optSpec{shortArg: "tSGwR", longArg: "target setuid setgid wd root"}, true
+		return optSpec{longArg: "userspec groups", long: "skip-chdir help version"}, true
+	case "unshare":
+		return optSpec{shortArg: "RwSGc", longArg: "root wd setuid setgid boottime monotonic map-user map-users " +
+			"map-group map-groups propagation setgroups load-interp",
+			long: "cgroup fork ipc keep-caps kill-child map-auto map-current-user map-root-user mount mount-proc " +
+				"mount-binfmt net pid time user uts help version", cwd: "w wd"}, true
+	case "nsenter":
+		return optSpec{shortArg: "tSGW", shortOpt: "muinpCUTrw", longArg: "target setuid setgid wdns env",
+			long: "all cgroup ipc mount net pid time user uts root wd follow-context no-fork preserve-credentials " +
+				"user-parent join-cgroup keep-caps help version", cwd: "w wd"}, true
 	case "env":
-		return optSpec{shortArg: "uCPS", longArg: "unset chdir split-string"}, true
+		return optSpec{shortArg: "uCPS", longArg: "unset chdir split-string", long: "block-signal debug " +
+			"default-signal ignore-environment ignore-signal list-signal-handling null help version",
+			cwd: "C chdir"}, true
 	case "flock":
-		return optSpec{shortArg: "wE", longArg: "timeout wait conflict-exit-code"}, true
+		// flock LOCK -c CMD is read after the lock file, exactly (in unwrap).
+		return optSpec{shortArg: "wE", longArg: "timeout wait conflict-exit-code",
+			long: "close exclusive fcntl no-fork nonblock nb shared unlock verbose help version"}, true
 	}
 	return w.moreWrapperSpec(name)
 }
@@ -159,45 +197,67 @@ func (w *walker) wrapperSpec(name string) (optSpec, bool) {
 func (w *walker) moreWrapperSpec(name string) (optSpec, bool) {
 	switch name {
 	case "chrt":
-		return optSpec{shortArg: "TPD", longArg: "sched-runtime sched-period sched-deadline", stop: "pm"}, true
+		return optSpec{shortArg: "TPD", longArg: "sched-runtime sched-period sched-deadline", long: "all-tasks batch " +
+			"deadline fifo idle max other pid reset-on-fork rr verbose help version", stop: "pm"}, true
 	case "taskset":
-		return optSpec{stop: "p"}, true
+		return optSpec{long: "all-tasks cpu-list pid help version", stop: "p"}, true
 	case "setpriv":
 		return optSpec{longArg: "groups inh-caps ambient-caps bounding-set rgid egid regid ruid euid reuid securebits " +
-			"pdeathsig selinux-label apparmor-profile landlock-access landlock-rule seccomp-filter", stop: "d"}, true
+			"pdeathsig selinux-label apparmor-profile landlock-access landlock-rule seccomp-filter ptracer",
+			long: "clear-groups dump init-groups keep-groups nnp no-new-privs reset-env help version", stop: "d"}, true
 	case "prlimit":
 		// The resource options take their limits attached only (-n10).
-		return optSpec{shortArg: "po", longArg: "pid output"}, true
+		return optSpec{shortArg: "po", shortOpt: "cdefilmnqrstuvxy", longArg: "pid output",
+			long: "as core cpu data fsize locks memlock msgqueue nice nofile noheadings nproc raw rss rtprio " +
+				"rttime sigpending stack verbose help version"}, true
 	case "setarch", "linux32", "linux64", "i386", "x86_64", "uname26":
-		return optSpec{}, true
+		return optSpec{long: "32bit fdpic-funcptrs short-inode whole-seconds sticky-timeouts 3gb 4gb uname-2.6 " +
+			"addr-no-randomize addr-compat-layout read-implies-exec mmap-page-zero list show verbose help version"}, true
 	case "numactl":
 		return optSpec{shortArg: "ipmNCPwLoSfMI", longArg: "interleave preferred membind cpunodebind cpubind physcpubind " +
-			"preferred-many weighted-interleave length offset shm file shmmode shmid", stop: "sH"}, true
+			"preferred-many weighted-interleave length offset shm file shmmode shmid",
+			long: "all localalloc huge hardware show touch strict dump dump-nodes version", stop: "sH"}, true
 	case "eatmydata", "valgrind", "firejail":
 		// valgrind and firejail take option values after "=" only.
-		return optSpec{}, true
+		return optSpec{exact: true}, true
 	case "faketime":
-		return optSpec{shortArg: "p", longArg: "date-prog"}, true
+		return optSpec{shortArg: "p", longArg: "date-prog", exact: true}, true
 	case "bwrap":
 		return optSpec{longArg: "args argv0 userns userns2 pidns uid gid hostname chdir unsetenv lock-file sync-fd perms size " +
 			"remount-ro proc dev tmpfs mqueue dir seccomp add-seccomp-fd exec-label file-label block-fd userns-block-fd info-fd " +
 			"json-status-fd cap-add cap-drop overlay-src tmp-overlay ro-overlay",
-			longArg2: "setenv bind bind-try dev-bind dev-bind-try ro-bind ro-bind-try file bind-data ro-bind-data symlink chmod"}, true
+			longArg2: "setenv bind bind-try dev-bind dev-bind-try ro-bind ro-bind-try file bind-data ro-bind-data symlink chmod",
+			exact:    true}, true
 	case "cgexec":
-		return optSpec{shortArg: "g"}, true
+		return optSpec{shortArg: "g", long: "sticky"}, true
 	case "xvfb-run":
-		return optSpec{shortArg: "efnpsw", longArg: "error-file auth-file server-num xauth-protocol server-args wait"}, true
+		return optSpec{shortArg: "efnpsw", longArg: "error-file auth-file server-num xauth-protocol server-args wait",
+			long: "auto-servernum auto-display help"}, true
 	case "dbus-run-session":
-		return optSpec{longArg: "config-file dbus-daemon"}, true
+		return optSpec{longArg: "config-file dbus-daemon", exact: true}, true
+	case "dbus-launch":
+		return optSpec{longArg: "autolaunch config-file", exact: true}, true
+	case "ssh-agent":
+		return optSpec{shortArg: "aEtPO", stop: "k", exact: true}, true
+	case "cpulimit":
+		return optSpec{shortArg: "pelcs", longArg: "pid exe path limit cpu signal", long: "verbose lazy " +
+			"include-children help background quiet kill restore monitor-forks"}, true
+	case "schroot":
+		return optSpec{shortArg: "cudno", longArg: "chroot user directory session-name option config location shell",
+			long: "all all-chroots all-sessions all-source-chroots begin-session run-session end-session " +
+				"recover-session list info preserve-environment quiet verbose automatic-session force help version",
+			stop: "lieV", cwd: "d directory"}, true
 	case "screen":
-		return optSpec{shortArg: "cehpStTs", stop: "rRxXlQ"}, true
+		return optSpec{shortArg: "cehpStTs", stop: "rRxXlQ", exact: true}, true
 	case "daemonize":
-		return optSpec{shortArg: "ceopluE"}, true
+		return optSpec{shortArg: "ceopluE", exact: true}, true
 	case "start-stop-daemon":
 		return optSpec{shortArg: "pxnugsRacrdONPIk", longArg: "pid ppid pidfile exec name user group signal retry startas " +
-			"chuid chroot chdir notify-timeout output nicelevel procsched iosched umask", stop: "KTHV"}, true
+			"chuid chroot chdir notify-timeout output nicelevel procsched iosched umask",
+			long: "help stop start status version oknodo quiet test verbose background notify-await no-close " +
+				"make-pidfile remove-pidfile", stop: "KTHV", cwd: "d chdir"}, true
 	case "sg", "capsh":
-		return optSpec{}, true
+		return optSpec{exact: true}, true
 	}
 	return optSpec{}, false
 }
@@ -225,87 +285,18 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 			return u
 		}
 		u.child = u.child || !inList("builtin command exec time", name)
-		args := u.argv[1:]
-		i := 0
-	opts:
-		for i < len(args) {
-			a := args[i].s
-			switch {
-			case a == "--":
-				i++
-				break opts
-			case name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
-				i++ // NAME=value
-				continue
-			case name == "env" && a == "-" && !args[i].dyn:
-				i++ // a mere - is -i
-				continue
-			case !strings.HasPrefix(a, "-") || a == "-" || args[i].dyn:
-				break opts
-			case strings.HasPrefix(a, "--"):
-				key, val, hasVal := strings.Cut(a[2:], "=")
-				switch {
-				case name == "env" && (key == "split-string"):
-					v := val
-					if !hasVal && i+1 < len(args) {
-						v = args[i+1].s
-						i++
-					}
-					i++
-					args = append(splitString(v), args[i:]...)
-					i = 0
-					continue
-				case name == "env" && key == "chdir":
-					v := val
-					if !hasVal && i+1 < len(args) {
-						v = args[i+1].s
-						i++
-					}
-					u.cwd = v
-				}
-				i++
-				if inList(spec.longArg, key) && !hasVal {
-					i++
-				}
-				if inList(spec.longArg2, key) {
-					i += 2
-				}
-			default:
-				// A bundle of short options; one that takes a value ends it.
-				bundle := a[1:]
-				consumed := false
-				for j := 0; j < len(bundle); j++ {
-					ch := bundle[j]
-					if strings.IndexByte(spec.stop, ch) >= 0 {
-						u.stop = true
-						return u
-					}
-					if strings.IndexByte(spec.shortArg, ch) < 0 {
-						continue
-					}
-					val := bundle[j+1:]
-					if val == "" && i+1 < len(args) {
-						val = args[i+1].s
-						i++
-					}
-					if name == "env" && ch == 'S' {
-						i++
-						args = append(splitString(val), args[i:]...)
-						i = 0
-						consumed = true
-					}
-					if name == "env" && ch == 'C' {
-						u.cwd = val
-					}
-					break
-				}
-				if !consumed {
-					i++
-				}
-			}
+		u.named = nil
+		args, sure := wrapperOpts(name, spec, u.argv[1:], &u)
+		if u.stop {
+			return u
 		}
-		args = args[min(i, len(args)):]
-		args, ok = wrapperOperands(name, u.argv, args)
+		if !sure {
+			// An unknown or ambiguous long option may take the next
+			// word: any later word may start the program.
+			u.stop, u.guess = true, args
+			return u
+		}
+		args, ok = wrapperOperands(name, u.argv, args, u.named)
 		if !ok {
 			u.stop = true
 			return u
@@ -352,10 +343,129 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 	return u
 }
 
+// wrapperOpts takes a wrapper's options off args the way getopt_long
+// reads them, notes in u a working directory or "runs nothing", and
+// returns what follows. sure is false after a long option that is not
+// in spec or is the prefix of more than one: the rest starts there.
+func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []field, sure bool) {
+	for len(args) > 0 && !u.stop {
+		a := args[0].s
+		switch {
+		case a == "--":
+			return args[1:], true
+		case name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
+			args = args[1:] // NAME=value
+		case name == "env" && a == "-" && !args[0].dyn:
+			args = args[1:] // a mere - is -i
+		case !strings.HasPrefix(a, "-") || a == "-" || args[0].dyn:
+			return args, true
+		case strings.HasPrefix(a, "--"):
+			key, v, hasVal := strings.Cut(a[2:], "=")
+			long, n := spec.resolveLong(key)
+			if n < 0 {
+				return args[1:], false
+			}
+			val := field{s: v, dyn: args[0].dyn}
+			args = args[1:]
+			if n == 1 && !hasVal && len(args) > 0 {
+				val, args = args[0], args[1:]
+			}
+			if n == 2 {
+				args = args[min(2, len(args)):]
+			}
+			if n > 0 || hasVal {
+				args = wrapperOptValue(name, spec, long, val, args, u)
+			}
+		default:
+			args = shortOpts(name, spec, args, u)
+		}
+	}
+	return args, true
+}
+
+// shortOpts reads the bundle of short options in args[0]; one that
+// takes a value ends it.
+func shortOpts(name string, spec optSpec, args []field, u *unwrapped) []field {
+	bundle, dyn := args[0].s[1:], args[0].dyn
+	args = args[1:]
+	for j := 0; j < len(bundle); j++ {
+		ch := bundle[j : j+1]
+		switch {
+		case strings.Contains(spec.stop, ch):
+			u.stop = true
+			return args
+		case strings.Contains(spec.shortOpt, ch):
+			return args // -i[R]: the rest of the bundle is its value
+		case !strings.Contains(spec.shortArg, ch):
+			continue
+		}
+		val := field{s: bundle[j+1:], dyn: dyn}
+		if val.s == "" && len(args) > 0 {
+			val, args = args[0], args[1:]
+		}
+		return wrapperOptValue(name, spec, ch, val, args, u)
+	}
+	return args
+}
+
+// wrapperOptValue acts on an option's value: a working directory (env
+// -C, sudo -D, systemd-run -p WorkingDirectory=), the program
+// start-stop-daemon runs, or env -S's command line, which goes in front
+// of the words left.
+func wrapperOptValue(name string, spec optSpec, opt string, val field, args []field, u *unwrapped) []field {
+	switch {
+	case inList(spec.cwd, opt) && u.cwd != "" && !strings.HasPrefix(val.s, "/"):
+		u.cwd += "/" + val.s // env -C / sudo -D usr: relative to the last one
+	case inList(spec.cwd, opt):
+		u.cwd = val.s
+	case name == "env" && (opt == "S" || opt == "split-string"):
+		return append(splitString(val.s), args...)
+	case name == "start-stop-daemon" && (opt == "a" || opt == "startas"):
+		u.named = append([]field{val}, u.named...) // it runs rather than --exec
+	case name == "start-stop-daemon" && (opt == "x" || opt == "exec"):
+		u.named = append(u.named, val)
+	case name == "systemd-run" && (opt == "p" || opt == "property"):
+		if dir, ok := strings.CutPrefix(val.s, "WorkingDirectory="); ok {
+			u.cwd = strings.TrimPrefix(dir, "-") // "-" only says a missing one is fine
+		}
+	}
+	return args
+}
+
+// resolveLong finds the long option key names the way getopt_long does:
+// an exact match, else the one option it is a prefix of. n is how many
+// values it takes, -1 when key is unknown or ambiguous.
+func (s optSpec) resolveLong(key string) (name string, n int) {
+	lists := [3]string{s.long, s.longArg, s.longArg2}
+	for i, l := range lists {
+		if inList(l, key) {
+			return key, i
+		}
+	}
+	if s.exact {
+		return key, 0 // the tool's own parser: unknown ones are flags
+	}
+	n = -1
+	for i, l := range lists {
+		for l != "" {
+			var opt string
+			opt, l, _ = strings.Cut(l, " ")
+			if key == "" || !strings.HasPrefix(opt, key) {
+				continue
+			}
+			if n >= 0 {
+				return key, -1 // ambiguous
+			}
+			name, n = opt, i
+		}
+	}
+	return name, n
+}
+
 // wrapperOperands takes a wrapper's own operands off args, what is left
 // after its options, and returns the command it runs; false when it runs
 // none. all is the wrapper's whole argv.
-func wrapperOperands(name string, all, args []field) ([]field, bool) {
+func wrapperOperands(name string, all, args, named []field) ([]field, bool) {
 	switch name {
 	case "chrt":
 		if len(args) > 0 && isNumber(args[0].s) {
@@ -402,14 +512,10 @@ func wrapperOperands(name string, all, args []field) ([]field, bool) {
 	case "start-stop-daemon":
 		// -x/--exec or -a/--startas is the program; the operands after
 		// "--" are its arguments.
-		prog, ok := optValue(all, "a", "startas")
-		if !ok {
-			prog, ok = optValue(all, "x", "exec")
-		}
-		if !ok {
+		if len(named) == 0 {
 			return nil, false
 		}
-		return append([]field{prog}, args...), true
+		return append(named[:1:1], args...), true
 	}
 	return args, true
 }
@@ -423,29 +529,6 @@ func skipFlags(args []field) []field {
 		args = args[1:]
 	}
 	return args
-}
-
-// optValue returns the value of the option -short or --long in argv,
-// attached or in the next word.
-func optValue(argv []field, short, long string) (field, bool) {
-	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		switch {
-		case a.s == "--":
-			return field{}, false
-		case a.s == "-"+short || a.s == "--"+long:
-			if i+1 < len(argv) {
-				return argv[i+1], true
-			}
-		case strings.HasPrefix(a.s, "--"+long+"="):
-			a.s = a.s[len(long)+3:]
-			return a, true
-		case strings.HasPrefix(a.s, "-"+short) && !strings.HasPrefix(a.s, "--"):
-			a.s = a.s[1+len(short):]
-			return a, true
-		}
-	}
-	return field{}, false
 }
 
 func isNumber(s string) bool {
@@ -1390,6 +1473,17 @@ func (w *walker) perfRuns(s *simple) {
 		case strings.HasPrefix(a.s, "-"):
 		case a.dyn && !optValue || !a.dyn && w.knownProgram(progName(a)):
 			w.command(s.argv[i:], s.c, "perf")
+		}
+	}
+}
+
+// guessRuns judges, when unwrap cannot tell where a wrapper's program
+// starts, every suffix of args that starts with a program the rules
+// know or a word only known at run time, as perfRuns does.
+func (w *walker) guessRuns(args []field, c ctx, wrapper string) {
+	for i, a := range args {
+		if a.dyn || !strings.HasPrefix(a.s, "-") && w.knownProgram(progName(a)) {
+			w.command(args[i:], c, wrapper)
 		}
 	}
 }

@@ -937,9 +937,15 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		// where a builtin or a function changes nothing here.
 		defer w.leave(w.subshell())
 	}
+	if u.cwd != "" {
+		saved := w.scope.cwd
+		w.scope.cwd = w.resolvePath(u.cwd)
+		defer func() { w.scope.cwd = saved }()
+	}
 	if u.stop || len(u.argv) == 0 {
 		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
+		w.guessRuns(u.guess, c, progName(raw[0]))
 		return
 	}
 	argv := u.argv
@@ -951,12 +957,6 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	name := progName(argv[0])
 	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, c: c, xargs: u.xargs, via: via}
-	if u.cwd != "" {
-		saved := w.scope.cwd
-		w.scope.cwd = w.resolvePath(u.cwd)
-		s.cwd = w.scope.cwd
-		defer func() { w.scope.cwd = saved }()
-	}
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
 		s.argDec = s.argDec || f.dec
