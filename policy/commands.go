@@ -357,7 +357,9 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 			args = args[1:] // NAME=value
 		case name == "env" && a == "-" && !args[0].dyn:
 			args = args[1:] // a mere - is -i
-		case !strings.HasPrefix(a, "-") || a == "-" || args[0].dyn:
+		case !strings.HasPrefix(a, "-") || a == "-":
+			// A word only known at run time is the program, unless it
+			// starts with a written - (--log-file="$log").
 			return args, true
 		case strings.HasPrefix(a, "--"):
 			key, v, hasVal := strings.Cut(a[2:], "=")

@@ -131,6 +131,8 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"perf record -o \"$f\" sleep 1",
 		"perf stat -- python3 train.py --epochs \"$E\" --seed 1",
 		"perf report -i \"$OUT/perf.data\" --stdio",
+		"valgrind --log-file=\"$log\" ./app -n 1",
+		"xvfb-run --server-args=\"$XARGS\" npm test -- -e 1",
 		"cat > run.sh <<EOF\ngo test \\\n  ./...\nEOF",
 		"cat <<'EOF' > x.txt\nline\nEOF",
 		"x=$(cat <<EOF\nhello\nEOF\n)",
