@@ -40,6 +40,19 @@ func BenchmarkCheck1MB(b *testing.B) {
 	}
 }
 
+// BenchmarkCheck1MBSerial is BenchmarkCheck1MB with the parse and the
+// walk on one goroutine, as on a machine with one CPU.
+func BenchmarkCheck1MBSerial(b *testing.B) {
+	p := mustCompile(b, Default(), testEnv)
+	r := Request{Script: bigScript(1 << 20)}
+	b.SetBytes(int64(len(r.Script)))
+	for b.Loop() {
+		if d := p.check(r, 0); d.Action != Allow {
+			b.Fatal(d)
+		}
+	}
+}
+
 // BenchmarkCheckSize shows that the cost grows linearly with the input.
 func BenchmarkCheckSize(b *testing.B) {
 	p := mustCompile(b, Default(), testEnv)
