@@ -230,15 +230,17 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
 		}
-	case *syntax.DblQuoted:
-		for _, p := range x.Parts {
-			if _, ok := p.(*syntax.ParamExp); ok && hasSingleQuote(p) {
-				// "${x:-'$(cmd)'}": bash keeps the quotes as text and
-				// expands between them; dash does not even pair them.
-				return d.refuse(quotedParam)
-			}
-		}
 	case *syntax.ParamExp:
+		if x.Exp != nil && x.Exp.Word != nil && holds(x.Exp.Word, func(n syntax.Node) bool {
+			q, ok := n.(*syntax.SglQuoted)
+			return ok && strings.ContainsAny(q.Value, "$`}\"")
+		}) {
+			// "${x:-'$(cmd)'}": in double quotes bash keeps the quotes as
+			// text and expands between them, and dash does not even pair
+			// them ("${x='}"; rm -rf /; echo "'}"); in some other words
+			// (a redirection's) bash expands between them too.
+			return d.refuse(quotedParam)
+		}
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
 		}
@@ -330,7 +332,7 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 			if line == delim && text != body {
 				return "a here-document line ends in a backslash where joining it makes the delimiter: bash ends the body there, the parser does not"
 			}
-			if rest, ok := strings.CutPrefix(line, delim); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), ")") {
+			if rest, ok := strings.CutPrefix(line, delim); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t`"), ")") {
 				return "a here-document delimiter followed by ): bash ends the body there, the parser does not; put the ) on a line of its own"
 			}
 		}

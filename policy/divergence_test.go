@@ -96,6 +96,11 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"shopt -s expand_aliases;\nalias -- command='rm -rf /';\ncommand",
 		"shopt -s expand_aliases\nalias -- sudo='rm -rf /'\nsudo",
 		"echo `echo a \\\\` cho a \\\\` \trm -rf /`",
+		// Found by scripts/bashdiff on the day's last tree.
+		"x=$( cat <<-\"EOF\"\nhello\nEOF`)\nsh -c 'rm -rf t <<-\"EOF~\"\nhello\nEOF`)\nsh -c 'rm -rf /'\nEOF\n)",
+		"a2>&1[${x:-'}$(rm -rf /)'}]=1",
+		"echo \"${x='}\"; rm -rf /; echo \"'}\"",
+		"echo \"${x-'}\"; rm -fr ~; echo \"'}\"",
 		// Builtins that run code, in forms the policy did not follow.
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
