@@ -149,24 +149,9 @@ func TestWriteFormat(t *testing.T) {
 // redaction of the command, but a command changed between writes is
 // redacted again, never written from the stale copy.
 func TestRewrittenRecordRedactsItsCommand(t *testing.T) {
-	path := filepath.Join(testdir.New(t), "a.jsonl")
-	l, err := Open(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := sampleRecord(EventStart)
-	commands := []string{r.Command, r.Command, "make TOKEN=" + testToken + " deploy"}
-	for _, c := range commands {
-		r.Command = c
-		if err := l.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	l.Close()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := sampleRecord(EventStart).Command
+	commands := []string{first, first, "make TOKEN=" + testToken + " deploy"}
+	data := writeCommands(t, nil, commands)
 	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	if len(lines) != len(commands) {
 		t.Fatalf("got %d lines, want %d", len(lines), len(commands))
@@ -284,14 +269,29 @@ func TestNewID(t *testing.T) {
 // writeKeyed writes n records to a fresh keyed log and returns its lines.
 func writeKeyed(t *testing.T, key []byte, n int) []string {
 	t.Helper()
+	commands := make([]string, n)
+	for i := range commands {
+		commands[i] = fmt.Sprintf("echo %d", i)
+	}
+	data := writeCommands(t, key, commands)
+	if err := Verify(bytes.NewReader(data), key); err != nil {
+		t.Fatalf("fresh log does not verify: %v", err)
+	}
+	return strings.SplitAfter(string(data), "\n")[:n]
+}
+
+// writeCommands writes one start record per command, all through the
+// same Record, to a fresh log and returns the log.
+func writeCommands(t *testing.T, key []byte, commands []string) []byte {
+	t.Helper()
 	path := filepath.Join(testdir.New(t), "audit.jsonl")
 	l, err := Open(path, key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range n {
-		r := sampleRecord(EventStart)
-		r.Command = fmt.Sprintf("echo %d", i)
+	r := sampleRecord(EventStart)
+	for _, c := range commands {
+		r.Command = c
 		if err := l.Write(r); err != nil {
 			t.Fatal(err)
 		}
@@ -301,10 +301,7 @@ func writeKeyed(t *testing.T, key []byte, n int) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Verify(bytes.NewReader(data), key); err != nil {
-		t.Fatalf("fresh log does not verify: %v", err)
-	}
-	return strings.SplitAfter(string(data), "\n")[:n]
+	return data
 }
 
 // flipMAC changes the last hex digit of a sealed line's MAC.
