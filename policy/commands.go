@@ -227,7 +227,7 @@ func (w *walker) moreWrapperSpec(name string) (optSpec, bool) {
 			"remount-ro proc dev tmpfs mqueue dir seccomp add-seccomp-fd exec-label file-label block-fd userns-block-fd info-fd " +
 			"json-status-fd cap-add cap-drop overlay-src tmp-overlay ro-overlay",
 			longArg2: "setenv bind bind-try dev-bind dev-bind-try ro-bind ro-bind-try file bind-data ro-bind-data symlink chmod",
-			exact:    true}, true
+			exact:    true, cwd: "chdir"}, true
 	case "cgexec":
 		return optSpec{shortArg: "g", long: "sticky"}, true
 	case "xvfb-run":
@@ -397,7 +397,11 @@ func shortOpts(name string, spec optSpec, args []field, u *unwrapped) []field {
 			u.stop = true
 			return args
 		case strings.Contains(spec.shortOpt, ch):
-			return args // -i[R]: the rest of the bundle is its value
+			// -i[R]: the rest of the bundle is its value (nsenter -w/).
+			if rest := bundle[j+1:]; rest != "" {
+				return wrapperOptValue(name, spec, ch, field{s: rest, dyn: dyn}, args, u)
+			}
+			return args
 		case !strings.Contains(spec.shortArg, ch):
 			continue
 		}
@@ -621,11 +625,9 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 		return
 	}
 	// Positional parameters: sh -c '$0 -rf "$1"' rm /
-	saved := w.scope
-	w.scope = w.scope.fork()
+	defer w.leave(w.subshell())
 	w.scope.setPositional(args, true)
 	w.script(f.s, via, c)
-	w.scope = saved
 }
 
 // childString judges a string another shell process runs: what it sets
@@ -723,8 +725,6 @@ func interpreterReadsStdin(s *simple) bool {
 	return true
 }
 
-// special handles the commands that run other code or change state the
-// walk depends on.
 // declareWords applies the NAME=value operands of a declaration builtin.
 func (w *walker) declareWords(words []field, local bool) {
 	for _, f := range words {
@@ -767,13 +767,31 @@ func (w *walker) shellHooks(s *simple) {
 	// bash -O lastpipe, or BASHOPTS=lastpipe in its environment: the
 	// child runs the last stage of its pipelines in itself (see stage).
 	if v, ok := w.scope.get("BASHOPTS"); ok && (v.dyn || strings.Contains(v.s, "lastpipe")) {
-		w.lastpipe = true
+		w.scope.lastpipe = true
 	}
 	for i, a := range s.argv[1:] {
 		if (a.s == "-O" || a.s == "+O") && i+2 < len(s.argv) {
 			if o := s.argv[i+2]; o.dyn || strings.Contains(o.s, "lastpipe") {
-				w.lastpipe = true
+				w.scope.lastpipe = a.s == "-O" || o.dyn
 			}
+		}
+	}
+}
+
+// shopt follows lastpipe: -s turns it on, -u off, and an option the walk
+// cannot read may be it (shopt -s $opt).
+func (w *walker) shopt(args []field) {
+	on := true
+	for _, a := range args {
+		switch {
+		case a.s == "-s" || a.s == "-u":
+			on = a.s == "-s"
+		case a.dyn:
+			w.scope.lastpipe = true
+		case a.s == "lastpipe":
+			w.scope.lastpipe = on
+		case strings.Contains(a.s, "lastpipe"):
+			w.scope.lastpipe = true
 		}
 	}
 }
@@ -828,20 +846,14 @@ func isNameByte(c byte) bool {
 var namesBuiltins = [...]string{"read", "declare", "typeset", "local", "export", "readonly", "let", "printf",
 	"unset", "mapfile", "readarray", "getopts", "wait", "test", "["}
 
+// special handles the commands that run other code or change state the
+// walk depends on.
 func (w *walker) special(s *simple) {
 	c := s.c
 	if slices.Contains(namesBuiltins[:], s.name) {
 		names := s.argv[1:]
 		if s.name == "printf" {
-			// Only printf -v takes a name; the format is text.
-			names = nil
-			for i, a := range s.argv[1:] {
-				if v, ok := strings.CutPrefix(a.s, "-v"); ok && v != "" {
-					names = append(names, field{s: v})
-				} else if a.s == "-v" && i+2 < len(s.argv) {
-					names = append(names, s.argv[i+2])
-				}
-			}
+			names = printfVars(s.argv) // the format is text
 		}
 		for _, a := range names {
 			if subscriptRuns(a.s) {
@@ -861,28 +873,25 @@ func (w *walker) special(s *simple) {
 	case s.name == "enable" && hasFlag(s.argv, "f", ""):
 		w.fail("enable -f loads a builtin from a shared object, which the policy cannot see")
 	case s.is(clsShell):
-		// The child's options are its own: bash -O lastpipe -c ... turns
-		// lastpipe on for that code only.
-		defer func(lastpipe bool) { w.lastpipe = lastpipe }(w.lastpipe)
+		// A child shell: its hooks, options and code change nothing here.
+		defer w.leave(w.subshell())
 		w.shellHooks(s)
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
-			w.childString(*code, rest, s.name+" -c", ctx{})
+			w.shellString(*code, rest, s.name+" -c", ctx{})
 		case script != nil && readsStdinPath(script.s):
 			if c.stdinKnown {
-				w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
+				w.script(c.stdinText, s.name+" reading stdin", ctx{})
 			}
 			s.stdinCode = true
 		case script != nil && script.procKnown:
-			w.childScript(script.procText, s.name+" <(...)", ctx{})
+			w.script(script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
-			outer := w.subshell()
 			w.runFile(s, *script, s.name+" "+script.s)
-			w.leave(outer)
 		case stdin && c.stdinKnown:
-			w.childScript(c.stdinText, s.name+" reading stdin", ctx{})
+			w.script(c.stdinText, s.name+" reading stdin", ctx{})
 		}
 	case s.name == "source" || s.name == ".":
 		if ops := operands(s.argv); len(ops) > 0 {
@@ -1046,19 +1055,23 @@ func (w *walker) special(s *simple) {
 		}
 	case s.name == "find":
 		w.findExec(s)
-	case s.name == "gdb":
-		w.gdbRuns(s)
-	case s.name == "perf":
-		w.perfRuns(s)
-	case s.name == "tmux":
-		w.tmuxRuns(s)
+	case s.name == "gdb" || s.name == "perf" || s.name == "tmux":
+		// What they run runs in another process.
+		defer w.leave(w.subshell())
+		switch s.name {
+		case "gdb":
+			w.gdbRuns(s)
+		case "perf":
+			w.perfRuns(s)
+		default:
+			w.tmuxRuns(s)
+		}
 	case s.name == "cd" || s.name == "pushd":
 		w.cd(s.argv[1:])
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".
-		local := len(w.funcs) > 0 && (s.name == "local" || s.name != "export" && s.name != "readonly" && !hasFlag(s.argv, "g", ""))
-		w.declareWords(s.argv[1:], local)
+		w.declareWords(s.argv[1:], w.declaresLocal(s.name, hasFlag(s.argv, "g", "")))
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")
@@ -1076,11 +1089,7 @@ func (w *walker) special(s *simple) {
 			}
 		}
 	case s.name == "shopt":
-		for _, a := range s.argv[1:] {
-			if a.dyn || strings.Contains(a.s, "lastpipe") {
-				w.lastpipe = true // shopt -s last''pipe, shopt -s $opt
-			}
-		}
+		w.shopt(s.argv[1:])
 	case s.name == "set":
 		// set -- a b c: new positional parameters.
 		for i := 1; i < len(s.argv); i++ {
@@ -1098,12 +1107,29 @@ func (w *walker) special(s *simple) {
 			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
 		}
 	case s.name == "printf":
-		for i := 1; i+1 < len(s.argv); i++ {
-			if s.argv[i].s == "-v" {
-				w.scope.set(s.argv[i+1].s, field{s: dynMark, dyn: true})
-			}
+		for _, v := range printfVars(s.argv) {
+			w.scope.set(v.s, field{s: dynMark, dyn: true})
 		}
 	}
+}
+
+// printfVars returns the variables printf -v NAME or -vNAME sets; the
+// options end at the format.
+func printfVars(argv []field) []field {
+	var names []field
+	for i := 1; i < len(argv); i++ {
+		a := argv[i].s
+		switch {
+		case a == "-v" && i+1 < len(argv):
+			names = append(names, argv[i+1])
+			i++
+		case strings.HasPrefix(a, "-v"):
+			names = append(names, field{s: a[2:], dyn: argv[i].dyn})
+		case a == "--" || !strings.HasPrefix(a, "-"):
+			return names
+		}
+	}
+	return names
 }
 
 func readsStdinPath(p string) bool {

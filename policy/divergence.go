@@ -84,6 +84,7 @@ func hiddenAlias(name string) bool {
 // commands are not walked again. It runs on every statement, so it is one
 // pass over the text.
 func mayDiverge(text string) bool {
+	sawQuote := false
 	for i := 0; i < len(text); i++ {
 		switch c := text[i]; c {
 		case '(', '`':
@@ -99,10 +100,12 @@ func mayDiverge(text string) bool {
 				return true
 			}
 		case '\'':
-			// Single quotes inside "${x:-...}".
-			if strings.Contains(text, "${") {
+			// Single quotes inside "${x:-...}". Looked up at the first
+			// quote only: at each, the filter would be quadratic.
+			if !sawQuote && strings.Contains(text, "${") {
 				return true
 			}
+			sawQuote = true
 		case 'a':
 			if strings.HasPrefix(text[i:], "alias") {
 				return true

@@ -100,8 +100,13 @@ func globMayMatchDot(part string) bool {
 		return true
 	}
 	if len(part) > 1 && isExtGlobOp(part[0]) && part[0] != '!' && part[1] == '(' {
-		group := part[:groupEnd(part, 1)]
-		return strings.Contains(group, "(.") || strings.Contains(group, "|.")
+		end := groupEnd(part, 1)
+		group := part[:end]
+		if strings.Contains(group, "(.") || strings.Contains(group, "|.") {
+			return true
+		}
+		// *(x) and ?(x) may match nothing: what follows comes first.
+		return (part[0] == '*' || part[0] == '?') && globMayMatchDot(part[end:])
 	}
 	return false
 }

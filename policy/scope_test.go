@@ -168,3 +168,33 @@ func TestScopeOrdinary(t *testing.T) {
 		`x=build; x=/ make; rm -rf "$x"`,
 	})
 }
+
+// TestReviewedScopeLeaks: a code review of the day's scope work found
+// state that leaked out of child processes and subshells.
+func TestReviewedScopeLeaks(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		`cd /; gdb -batch -ex "shell cd /tmp"; rm -rf *`,
+		`cd /; gdb -batch -ex "!cd /tmp"; rm -rf *`,
+		`cd /; tmux new -d "cd /tmp"; rm -rf *`,
+		`cd /; tmux -c "cd /tmp"; rm -rf *`,
+		`cd /; perf stat --pre "cd /tmp" true; rm -rf *`,
+		`cd /; perf stat eval "cd /tmp"; rm -rf *`,
+		`cd /; gdb --args eval "cd /tmp"; rm -rf *`,
+		`x=/; gdb -ex "shell x=/tmp"; rm -rf "$x"`,
+		`cd /; export PROMPT_COMMAND="cd /tmp"; bash -ic true; rm -rf *`,
+		// lastpipe belongs to the shell that set it.
+		`(shopt -s lastpipe); cd /; echo | cd /tmp; rm -rf *`,
+		`echo | shopt -s lastpipe; cd /; echo | cd /tmp; rm -rf *`,
+		`f(){ shopt -s lastpipe; }; cd /; echo | cd /tmp; rm -rf *`,
+		`shopt -s lastpipe; shopt -u lastpipe; cd /; echo | cd /tmp; rm -rf *`,
+		// Attached option values and bwrap's working directory.
+		`nsenter -w/ -t 1 rm -rf *`,
+		`bwrap --bind / / --chdir / rm -rf *`,
+		"shopt -s extglob; cat *(x).env",
+		"shopt -s extglob; cat ?(x).env",
+	})
+	wantAction(t, p, Allow, []string{
+		`x=/; printf -vx %s /tmp; rm -rf "$x"`,
+	})
+}

@@ -100,6 +100,9 @@ type scope struct {
 	aliases map[string]string
 	cwd     string
 	oldpwd  string // where the last cd left from
+	// lastpipe: shopt -s lastpipe may be on in this shell, so the last
+	// stage of a pipeline runs in it (see stage).
+	lastpipe bool
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -123,7 +126,15 @@ func (s *scope) markLocal(name string) {
 	s.locals[name] = localVar{prior, set}
 }
 
-func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd} }
+func (s *scope) fork() *scope {
+	f := s.forked()
+	return &f
+}
+
+// forked is a new scope below s, with what a subshell inherits.
+func (s *scope) forked() scope {
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe}
+}
 
 func (s *scope) get(name string) (field, bool) {
 	for ; s != nil; s = s.parent {
@@ -166,7 +177,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd, s.oldpwd = c.cwd, c.oldpwd
+	s.cwd, s.oldpwd, s.lastpipe = c.cwd, c.oldpwd, c.lastpipe
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -250,9 +261,6 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
-	// lastpipe: shopt -s lastpipe may be on, so the last stage of a
-	// pipeline may run in this shell.
-	lastpipe bool
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets
 	// a parser, which would end that stream at the first sh -c and leave
@@ -562,21 +570,28 @@ func (w *walker) decl(x *syntax.DeclClause) {
 // function, local always does, and declare and typeset do without -g.
 // export and readonly set the caller's variable.
 func (w *walker) declLocal(x *syntax.DeclClause) bool {
+	global := false
+	for _, as := range x.Args {
+		if as.Name == nil && as.Naked && as.Value != nil {
+			if opt := as.Value.Lit(); strings.HasPrefix(opt, "-") && strings.Contains(opt, "g") {
+				global = true
+			}
+		}
+	}
+	return w.declaresLocal(x.Variant.Value, global)
+}
+
+// declaresLocal reports whether the declaration builtin name, given -g or
+// not, makes its variables local here.
+func (w *walker) declaresLocal(name string, global bool) bool {
 	if len(w.funcs) == 0 {
 		return false
 	}
-	switch x.Variant.Value {
+	switch name {
 	case "local":
 		return true
 	case "declare", "typeset":
-		for _, as := range x.Args {
-			if as.Name == nil && as.Naked && as.Value != nil {
-				if opt := as.Value.Lit(); strings.HasPrefix(opt, "-") && strings.Contains(opt, "g") {
-					return false
-				}
-			}
-		}
-		return true
+		return !global
 	}
 	return false
 }
@@ -705,9 +720,9 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 // lastpipe may be on: after shopt -s lastpipe, or one it cannot read, in
 // this shell, and in a child started with -O lastpipe or BASHOPTS.
 func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
-	if !last || !w.lastpipe {
+	if !last || !w.scope.lastpipe {
 		outer := w.scope
-		*fork = scope{parent: outer, cwd: outer.cwd, oldpwd: outer.oldpwd}
+		*fork = outer.forked()
 		w.scope = fork
 		defer w.leave(outer)
 	}
