@@ -246,6 +246,9 @@ type walker struct {
 	maxCmds   int             // fail closed beyond this many commands
 	seen      map[pathKey]bool
 	files     map[string]fileInfo // what this request wrote into files
+	// dlDirs are directories downloads saved into under names not known
+	// here (see download.go); true: their subdirectories too.
+	dlDirs map[string]bool
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -799,24 +802,26 @@ func (w *walker) downloadedOnPath(name string) bool {
 			return true
 		}
 	}
+	for d := range w.dlDirs {
+		if path.Base(d) == "bin" {
+			return true
+		}
+	}
 	return false
 }
 
 // runFile judges a file the request runs as code: deny it when it was
 // downloaded earlier in the request, judge its text when that is known.
 func (w *walker) runFile(s *simple, f field, via string) {
-	if !f.known() || w.files == nil {
+	if !f.known() || w.files == nil && w.dlDirs == nil {
 		return
 	}
-	info, ok := w.files[w.resolvePath(f.s)]
-	if !ok {
-		return
-	}
-	if info.downloaded {
+	p := w.resolvePath(f.s)
+	if w.isDownloaded(p) {
 		s.runsDL = true
 		return
 	}
-	if info.known {
+	if info := w.files[p]; info.known {
 		w.script(info.text, via, ctx{})
 	}
 }

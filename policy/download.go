@@ -1,0 +1,365 @@
+package policy
+
+import (
+	"net/url"
+	"path"
+	"strings"
+)
+
+// The walker follows what a request downloads into files, so that running
+// one later in the same request counts as running the download:
+// "curl -O http://h/i.sh; sh i.sh" is "curl http://h/i.sh | sh" in two
+// steps. A file is downloaded when a downloader saves it, under a name it
+// is given or one it takes from the URL; a directory is, for every file
+// in it, when a downloader saves under names not known before it runs
+// (curl -OJ, wget --content-disposition, aria2c).
+
+// An opt is one option, or one operand (name ""), of a command line.
+type opt struct {
+	name string // the option's letter or long name, without dashes
+	val  field  // its value, or the operand
+}
+
+// scanOpts reads argv[1:] the way getopt_long would with spec. A long
+// option spec does not list takes no value: for a downloader that reads
+// the word after it as an operand, which only adds names to follow.
+func scanOpts(argv []field, spec optSpec) []opt {
+	var out []opt
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a.s == "--" && !a.dyn:
+			for _, f := range argv[i+1:] {
+				out = append(out, opt{val: f})
+			}
+			return out
+		case !strings.HasPrefix(a.s, "-") || a.s == "-":
+			out = append(out, opt{val: a})
+		case strings.HasPrefix(a.s, "--"):
+			key, v, hasVal := strings.Cut(a.s[2:], "=")
+			name, n := spec.resolveLong(key)
+			if n < 0 {
+				name, n = key, 0
+			}
+			val := field{s: v, dyn: a.dyn}
+			if n == 1 && !hasVal && i+1 < len(argv) {
+				i++
+				val = argv[i]
+			}
+			out = append(out, opt{name: name, val: val})
+		default:
+			var o []opt
+			o, i = shortBundle(argv, i, spec.shortArg)
+			out = append(out, o...)
+		}
+	}
+	return out
+}
+
+// shortBundle reads the short options bundled in argv[i] (-sSLo FILE):
+// one that takes a value ends the bundle. It returns the index of the
+// last word it used.
+func shortBundle(argv []field, i int, shortArg string) ([]opt, int) {
+	var out []opt
+	bundle, dyn := argv[i].s[1:], argv[i].dyn
+	for j := 0; j < len(bundle); j++ {
+		ch := bundle[j : j+1]
+		if !strings.Contains(shortArg, ch) {
+			out = append(out, opt{name: ch})
+			continue
+		}
+		val := field{s: bundle[j+1:], dyn: dyn}
+		if val.s == "" && i+1 < len(argv) {
+			i++
+			val = argv[i]
+		}
+		return append(out, opt{name: ch, val: val}), i
+	}
+	return out, i
+}
+
+// dlTargets is where a download saves what it fetches.
+type dlTargets struct {
+	files []field // files it writes
+	dirs  []field // directories it writes into under names not known here
+	trees []field // the same, subdirectories included (wget -r)
+}
+
+// saveURLs adds the files a downloader saves each URL operand to, in
+// dir under the URL's name; a name not known makes the whole dir count.
+func (t *dlTargets) saveURLs(dir field, urls []field) {
+	for _, u := range urls {
+		names, ok := urlNames(u)
+		if !ok {
+			t.dirs = append(t.dirs, dir)
+			continue
+		}
+		for _, n := range names {
+			t.files = append(t.files, joinField(dir, field{s: n}))
+		}
+	}
+}
+
+// urlNames returns the names a downloader may save a URL under: its
+// last path component, with and without the query (wget keeps it, curl
+// drops it), as written and percent-decoded. ok is false when the name
+// is not known: a variable, a curl glob ([1-9], {a,b}).
+func urlNames(u field) ([]string, bool) {
+	s := u.s
+	if _, rest, ok := strings.Cut(s, "://"); ok {
+		s = rest
+		if _, p, ok := strings.Cut(s, "/"); ok {
+			s = p
+		} else {
+			s = "" // http://host: no path
+		}
+	}
+	s, _, _ = strings.Cut(s, "#")
+	name := s[strings.LastIndex(s, "/")+1:]
+	if strings.Contains(name, dynMark) || strings.ContainsAny(name, "[]{}") {
+		return nil, false
+	}
+	noQuery, _, _ := strings.Cut(name, "?")
+	if noQuery == "" {
+		noQuery = "index.html" // wget's name for a directory
+	}
+	names := []string{noQuery}
+	if name != noQuery && name != "" {
+		names = append(names, name)
+	}
+	for _, n := range names {
+		if d, err := url.PathUnescape(n); err == nil && d != n {
+			names = append(names, d)
+		}
+	}
+	return names, true
+}
+
+// joinField is dir/name, or name when it is absolute.
+func joinField(dir, name field) field {
+	if strings.HasPrefix(name.s, "/") || dir.s == "" || dir.s == "." {
+		return name
+	}
+	return field{s: dir.s + "/" + name.s, dyn: dir.dyn || name.dyn}
+}
+
+// optVals returns the values of the named options among opts.
+func optVals(opts []opt, names string) []field {
+	var out []field
+	for _, o := range opts {
+		if o.name != "" && inList(names, o.name) {
+			out = append(out, o.val)
+		}
+	}
+	return out
+}
+
+// hasOpt reports whether one of the named options is among opts.
+func hasOpt(opts []opt, names string) bool { return len(optVals(opts, names)) > 0 }
+
+// lastVal is the last value of the named options, or def.
+func lastVal(opts []opt, names string, def field) field {
+	if v := optVals(opts, names); len(v) > 0 {
+		return v[len(v)-1]
+	}
+	return def
+}
+
+// operandsOf returns the operands among opts.
+func operandsOf(opts []opt) []field {
+	var out []field
+	for _, o := range opts {
+		if o.name == "" {
+			out = append(out, o.val)
+		}
+	}
+	return out
+}
+
+var (
+	curlSpec = optSpec{shortArg: "AbcCdDeEFHKmoPQrtTuUwxXyYz",
+		longArg: "output output-dir url header data data-raw data-binary data-urlencode data-ascii user " +
+			"user-agent referer request write-out proxy cookie cookie-jar max-time connect-timeout retry " +
+			"retry-delay retry-max-time limit-rate cacert capath cert key form form-string range resolve " +
+			"connect-to proto proto-redir max-redirs max-filesize dns-servers interface oauth2-bearer config " +
+			"upload-file time-cond continue-at dump-header proxy-user",
+		long: "remote-name remote-name-all remote-header-name"}
+	wgetSpec = optSpec{shortArg: "oaeiBtTwQPOUDXIARl",
+		longArg: "output-document directory-prefix output-file append-output execute input-file base tries " +
+			"timeout wait quota user-agent domains exclude-directories include-directories accept reject level " +
+			"header post-data post-file body-data method user password http-user http-password referer " +
+			"load-cookies save-cookies ca-certificate certificate private-key default-page cut-dirs",
+		long: "content-disposition trust-server-names recursive mirror force-directories page-requisites"}
+	aria2Spec = optSpec{shortArg: "dilojsxktmTMU",
+		longArg: "dir out input-file log max-concurrent-downloads split max-connection-per-server " +
+			"min-split-size timeout max-tries torrent-file metalink-file user-agent header"}
+	httpieSpec = optSpec{shortArg: "oaApPs",
+		longArg: "output auth auth-type print history-print style session session-read-only verify cert " +
+			"cert-key proxy timeout max-redirects boundary pretty default-scheme",
+		long: "download continue"}
+	axelSpec  = optSpec{shortArg: "snoHUT", longArg: "max-speed num-connections output header user-agent timeout"}
+	fetchSpec = optSpec{shortArg: "oBNSTi", longArg: "output"}
+)
+
+// downloadTargets returns where the downloader s saves what it fetches.
+// Output to stdout is followed elsewhere, as for any command.
+func downloadTargets(s *simple) dlTargets {
+	switch s.name {
+	case "curl", "curlie":
+		return curlTargets(scanOpts(s.argv, curlSpec))
+	case "wget":
+		return wgetTargets(scanOpts(s.argv, wgetSpec))
+	case "aria2c":
+		return aria2Targets(scanOpts(s.argv, aria2Spec))
+	case "http", "https", "httpie", "xh", "xhs":
+		return httpieTargets(scanOpts(s.argv, httpieSpec))
+	case "axel":
+		return namedOrURLTargets(scanOpts(s.argv, axelSpec))
+	case "fetch":
+		return namedOrURLTargets(scanOpts(s.argv, fetchSpec))
+	case "lwp-download":
+		return lwpTargets(operands(s.argv))
+	}
+	return dlTargets{}
+}
+
+// curlTargets: -o FILE, and -O (--remote-name) the URL's name, both
+// under --output-dir; with -J the server names the file.
+func curlTargets(opts []opt) dlTargets {
+	var t dlTargets
+	dir := lastVal(opts, "output-dir", field{s: "."})
+	for _, o := range optVals(opts, "o output") {
+		t.files = append(t.files, o, joinField(dir, o)) // as written too: an absolute -o
+	}
+	if !hasOpt(opts, "O remote-name remote-name-all") {
+		return t
+	}
+	if hasOpt(opts, "J remote-header-name") {
+		t.dirs = append(t.dirs, dir)
+		return t
+	}
+	t.saveURLs(dir, append(operandsOf(opts), optVals(opts, "url")...))
+	return t
+}
+
+// wgetTargets: -O FILE, else each URL's name under -P; options that let
+// the server or a recursion pick the names make the directory count.
+func wgetTargets(opts []opt) dlTargets {
+	var t dlTargets
+	if outs := optVals(opts, "O output-document"); len(outs) > 0 {
+		t.files = outs
+		return t
+	}
+	dir := lastVal(opts, "P directory-prefix", field{s: "."})
+	switch {
+	case hasOpt(opts, "r recursive m mirror x force-directories p page-requisites"):
+		t.trees = append(t.trees, dir)
+	case hasOpt(opts, "content-disposition trust-server-names i input-file e execute default-page"):
+		t.dirs = append(t.dirs, dir)
+	default:
+		t.saveURLs(dir, operandsOf(opts))
+	}
+	return t
+}
+
+// aria2Targets: -o FILE under -d DIR; without -o the name may come from
+// the server, and a torrent or metalink makes directories of its own.
+func aria2Targets(opts []opt) dlTargets {
+	var t dlTargets
+	dir := lastVal(opts, "d dir", field{s: "."})
+	outs := optVals(opts, "o out")
+	for _, o := range outs {
+		t.files = append(t.files, joinField(dir, o))
+	}
+	if len(outs) == 0 {
+		t.trees = append(t.trees, dir)
+	}
+	return t
+}
+
+// httpieTargets: -o FILE; --download without it saves under a name the
+// server may pick.
+func httpieTargets(opts []opt) dlTargets {
+	var t dlTargets
+	t.files = optVals(opts, "o output")
+	if len(t.files) == 0 && hasOpt(opts, "d download") {
+		t.dirs = append(t.dirs, field{s: "."})
+	}
+	return t
+}
+
+// namedOrURLTargets (axel, fetch): -o names a file, or a directory to
+// save into; without it the URL's name.
+func namedOrURLTargets(opts []opt) dlTargets {
+	var t dlTargets
+	if outs := optVals(opts, "o output"); len(outs) > 0 {
+		t.files, t.dirs = outs, outs
+		return t
+	}
+	t.saveURLs(field{s: "."}, operandsOf(opts))
+	return t
+}
+
+// lwpTargets: lwp-download URL [LOCAL], LOCAL a file or a directory;
+// without it the server may name the file.
+func lwpTargets(ops []field) dlTargets {
+	if len(ops) > 1 {
+		return dlTargets{files: ops[1:2], dirs: ops[1:2]}
+	}
+	return dlTargets{dirs: []field{{s: "."}}}
+}
+
+// downloadOutput remembers the files a downloader saves, so that running
+// them later in the request counts as running a download.
+func (w *walker) downloadOutput(s *simple) {
+	t := downloadTargets(s)
+	for _, f := range t.files {
+		if f.known() && f.s != "-" && f.s != "" {
+			w.noteDownloaded(w.resolvePath(f.s))
+		}
+	}
+	for i, dirs := range [2][]field{t.dirs, t.trees} {
+		for _, d := range dirs {
+			if d.known() && d.s != "" {
+				w.noteDownloadDir(w.resolvePath(d.s), i == 1)
+			}
+		}
+	}
+}
+
+// noteDownloaded marks the file at the normalised path p as downloaded.
+func (w *walker) noteDownloaded(p string) {
+	if w.files == nil {
+		w.files = map[string]fileInfo{}
+	}
+	w.files[p] = fileInfo{downloaded: true}
+}
+
+// noteDownloadDir marks every file in the directory dir (and below it,
+// with tree) as downloaded.
+func (w *walker) noteDownloadDir(dir string, tree bool) {
+	if w.dlDirs == nil {
+		w.dlDirs = map[string]bool{}
+	}
+	w.dlDirs[dir] = w.dlDirs[dir] || tree
+}
+
+// isDownloaded reports whether the request downloaded the file at the
+// normalised path p.
+func (w *walker) isDownloaded(p string) bool {
+	if w.files[p].downloaded {
+		return true
+	}
+	if len(w.dlDirs) == 0 {
+		return false
+	}
+	parent := path.Dir(p)
+	for d := parent; ; d = path.Dir(d) {
+		if tree, ok := w.dlDirs[d]; ok && (tree || d == parent) {
+			return true
+		}
+		if d == "/" || d == "." {
+			return false
+		}
+	}
+}
