@@ -865,6 +865,7 @@ func (w *walker) special(s *simple) {
 		// lastpipe on for that code only.
 		defer func(lastpipe bool) { w.lastpipe = lastpipe }(w.lastpipe)
 		w.shellHooks(s)
+		w.shellStartupFiles(s)
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
@@ -940,6 +941,9 @@ func (w *walker) special(s *simple) {
 		w.downloadOutput(s)
 	case s.is(clsInterpreter):
 		w.interpreterCode(s)
+		if script, ok := interpreterScript(s); ok {
+			w.runsDownloaded(s, script)
+		}
 	case s.name == "eval":
 		args := s.argv[1:]
 		if len(args) > 0 && args[0].s == "--" && !args[0].dyn {

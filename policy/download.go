@@ -363,3 +363,86 @@ func (w *walker) isDownloaded(p string) bool {
 		}
 	}
 }
+
+// readsDownload reports whether a command names a downloaded file among
+// its arguments (dd if=FILE too): what it prints may be the download, as
+// in "cat f | sh" or sh -c "$(cat f)".
+func (w *walker) readsDownload(argv []field) bool {
+	if w.files == nil && w.dlDirs == nil {
+		return false
+	}
+	for _, a := range argv[1:] {
+		s, _ := strings.CutPrefix(a.s, "if=")
+		if a.known() && s != "" && !strings.HasPrefix(s, "-") && w.isDownloaded(w.resolvePath(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsDownloaded marks s when f, a file it runs as code, was downloaded.
+// Unlike runFile it never reads f's known text as shell: python3 f runs
+// Python.
+func (w *walker) runsDownloaded(s *simple, f field) {
+	if f.known() && f.s != "" && w.isDownloaded(w.resolvePath(f.s)) {
+		s.runsDL = true
+	}
+}
+
+// interpreterScript returns the script file an interpreter runs: its
+// first operand (awk: the value of -f). ok is false when it runs code
+// given inline (-c, -e, -m) or stdin.
+func interpreterScript(s *simple) (f field, ok bool) {
+	filterFirst := s.is(clsFilterFirst) // awk: the first operand is the program text
+	for i := 1; i < len(s.argv); i++ {
+		a := s.argv[i]
+		switch {
+		case a.dyn || !strings.HasPrefix(a.s, "-"):
+			return a, !filterFirst
+		case a.s == "-f" || a.s == "--file" || strings.EqualFold(a.s, "-File"):
+			if i+1 < len(s.argv) {
+				return s.argv[i+1], true
+			}
+			return field{}, false
+		case a.s == "--" || a.s == "-":
+			if a.s == "--" && i+1 < len(s.argv) && !filterFirst {
+				return s.argv[i+1], true
+			}
+			return field{}, false
+		case inlineCode(s.name, a.s) && !filterFirst:
+			return field{}, false
+		case inList("-W -X -I -C -r --require --import --loader -v -F", a.s):
+			i++ // an option's value, not the script
+		}
+	}
+	return field{}, false
+}
+
+// inlineCode reports whether an interpreter's option gives it code to
+// run, so that no script file follows.
+func inlineCode(name, a string) bool {
+	switch {
+	case inList("-c -e -E -m --eval --print -Command -command", a):
+		return true
+	case a == "-p":
+		return name == "node" || name == "nodejs" || name == "deno" || name == "bun"
+	case a == "-r":
+		return name == "php"
+	}
+	return false
+}
+
+// shellStartupFiles marks s when the shell it starts reads a downloaded
+// file first: BASH_ENV, ENV, --rcfile, --init-file.
+func (w *walker) shellStartupFiles(s *simple) {
+	for _, name := range [...]string{"BASH_ENV", "ENV"} {
+		if v, ok := w.scope.get(name); ok {
+			w.runsDownloaded(s, v)
+		}
+	}
+	for i := 1; i+1 < len(s.argv); i++ {
+		if a := s.argv[i].s; a == "--rcfile" || a == "--init-file" {
+			w.runsDownloaded(s, s.argv[i+1])
+		}
+	}
+}

@@ -64,7 +64,7 @@ type analysis struct {
 	cmds         []*simple
 	paths        []pathUse
 	writes       bool // a redirection writes somewhere other than a harmless device
-	downloads    int
+	downloads    int  // commands whose output may carry a download
 	decodes      int
 	forkBomb     string // name of a function that forks itself
 	dynCode      string // eval/sh -c text that cannot be known, as written
@@ -743,8 +743,10 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
 		write := false
 		switch r.Op {
 		case syntax.RdrIn:
-			if f.proc && f.dl {
+			if f.proc && f.dl || w.readsDownload([]field{{}, f}) {
+				// sh < f, $(<f): stdin, or the output, is the download.
 				c.stdinDL = true
+				w.a.downloads++
 			}
 			if r.N == nil || r.N.Value == "0" {
 				c.stdinKnown, c.stdinPipe = false, false
@@ -984,8 +986,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.dynamicCommand(s)
 		return
 	}
-	if isDownloader(name) {
-		w.a.downloads++
+	if isDownloader(name) || w.readsDownload(argv) {
+		w.a.downloads++ // what it prints may be a download
 	}
 	if raw[0].s != argv[0].s {
 		w.expandAlias(name, argv, c)
