@@ -496,3 +496,39 @@ func TestSavedDownloadFedToCode(t *testing.T) {
 		"curl -o f x; python3 -c 'print(1)' f",
 	})
 }
+
+// TestDownloadMovedBeforeRun: a download moved, copied, linked or
+// installed under another name, or run by name from a PATH the request
+// set.
+func TestDownloadMovedBeforeRun(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl -o f x; mv f g; sh g",
+		"curl -o f x; cp f g; sh g",
+		"curl -o f x; cp -- f g; ./g",
+		"curl -o f x; mkdir d; cp f d; sh d/f",
+		"curl -o f x; cp -t d f; sh d/f",
+		"curl -o f x; ln -s f g; sh g",
+		"curl -o f x; ln -s f d/g; sh d/g",
+		"curl -o f x; ln f g; sh g",
+		"curl -o d/f x; mv d e; sh e/f",
+		"curl -o d/f x; cp -r d e; sh e/d/f",
+		"curl -OJ --output-dir d x; mv d e; sh e/i.sh",
+		"curl -o f x; rsync -a f g; sh g",
+		"curl -o f x; install -m755 f /usr/local/bin/g; g",
+		"curl -o f x; install -m 755 -t /opt/t f; /opt/t/f",
+		"curl x | cp /dev/stdin g; sh g",
+		"curl -o f x; chmod +x f; PATH=.:$PATH f",
+		"curl -o f x; chmod +x f; export PATH=$PWD:$PATH; f",
+		"mkdir t; curl -o t/g x; chmod +x t/g; PATH=t:$PATH g",
+		"curl -o f x; chmod +x f; env PATH=.:$PATH f",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl -o f x; cp f g; cat g",
+		"curl -o f x; mv f data.json; jq . data.json",
+		"curl -o f x; cp g h; sh h",
+		"curl -o f x; install -d /opt/t; sh /opt/t/g",
+		"curl -o f x; PATH=.:$PATH g",
+		"curl -o tool.tar.gz x; tar xzf tool.tar.gz; PATH=bin:$PATH make",
+	})
+}

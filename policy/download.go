@@ -446,3 +446,120 @@ func (w *walker) shellStartupFiles(s *simple) {
 		}
 	}
 }
+
+// copySpec returns the options of the commands that copy, move or link
+// files: a downloaded file they copy is a downloaded file still.
+func copySpec(name string) (optSpec, bool) {
+	switch name {
+	case "cp", "mv", "ln":
+		return optSpec{shortArg: "tS", longArg: "target-directory suffix"}, true
+	case "install":
+		return optSpec{shortArg: "mogSt", longArg: "mode owner group suffix target-directory strip-program"}, true
+	case "rsync":
+		return optSpec{shortArg: "efBTM", longArg: "rsh filter exclude include exclude-from include-from " +
+			"files-from temp-dir rsync-path chmod chown block-size"}, true
+	}
+	return optSpec{}, false
+}
+
+// copyDownloads follows the downloaded files (and /dev/stdin, when it
+// carries a download) that cp, mv, ln, install and rsync copy elsewhere.
+func (w *walker) copyDownloads(s *simple) {
+	spec, ok := copySpec(s.name)
+	if !ok || w.files == nil && w.dlDirs == nil && !s.c.stdinDL {
+		return
+	}
+	opts := scanOpts(s.argv, spec)
+	if s.name == "install" && hasOpt(opts, "d directory") {
+		return // install -d makes directories
+	}
+	srcs, dest := operandsOf(opts), lastVal(opts, "t target-directory", field{})
+	switch {
+	case dest.s != "":
+	case len(srcs) == 1 && s.name == "ln":
+		dest = field{s: "."} // ln -s /x/f: ./f
+	case len(srcs) >= 2:
+		srcs, dest = srcs[:len(srcs)-1], srcs[len(srcs)-1]
+	default:
+		return
+	}
+	if !dest.known() {
+		return
+	}
+	to := w.resolvePath(dest.s)
+	for _, src := range srcs {
+		if !src.known() {
+			continue
+		}
+		from := w.resolvePath(src.s)
+		stdin := s.c.stdinDL && (src.s == "/dev/stdin" || src.s == "-")
+		w.copyDownload(from, to, stdin)
+		if s.name == "ln" && !strings.HasPrefix(src.s, "/") {
+			// ln -s f d/g: a relative link points from d.
+			w.copyDownload(path.Join(path.Dir(to), src.s), to, false)
+		}
+	}
+}
+
+// copyDownload notes that from (a file, or a directory) was copied to
+// to, which may be the new name or a directory to copy into.
+func (w *walker) copyDownload(from, to string, downloaded bool) {
+	into := path.Join(to, path.Base(from))
+	if downloaded || w.isDownloaded(from) {
+		w.noteDownloaded(to)
+		w.noteDownloaded(into)
+	}
+	// A directory: the files and directories downloaded into it. Collected
+	// first: the maps grow below.
+	var files []string
+	var dirs []string
+	for p, info := range w.files {
+		if info.downloaded && under(p, from) {
+			files = append(files, p)
+		}
+	}
+	for d := range w.dlDirs {
+		if under(d, from) {
+			dirs = append(dirs, d)
+		}
+	}
+	for _, dst := range [...]string{to, into} {
+		for _, p := range files {
+			w.noteDownloaded(dst + p[len(from):])
+		}
+		for _, d := range dirs {
+			w.noteDownloadDir(dst+d[len(from):], w.dlDirs[d])
+		}
+	}
+}
+
+// under reports whether the normalised path p is dir or inside it.
+func under(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, "/")+"/")
+}
+
+// pathDirs returns the known directories of a PATH the request set
+// (PATH=.:$PATH f), in this shell or in words (env PATH=. f): running a
+// name looks there first.
+func (w *walker) pathDirs(words []field) []string {
+	var paths []string
+	if v, ok := w.scope.get("PATH"); ok {
+		paths = append(paths, v.s)
+	}
+	for _, f := range words {
+		if v, ok := strings.CutPrefix(f.s, "PATH="); ok {
+			paths = append(paths, v)
+		}
+	}
+	var dirs []string
+	for _, d := range strings.Split(strings.Join(paths, ":"), ":") {
+		if strings.Contains(d, dynMark) || len(paths) == 0 {
+			continue // most likely the PATH it started with
+		}
+		if d == "" {
+			d = "." // an empty entry is the working directory
+		}
+		dirs = append(dirs, w.resolvePath(d))
+	}
+	return dirs
+}

@@ -797,8 +797,13 @@ func (w *walker) noteWritten(paths []string, cmds []*simple) {
 }
 
 // downloadedOnPath reports whether the request downloaded a file of this
-// name into a bin directory, where running the name finds it.
-func (w *walker) downloadedOnPath(name string) bool {
+// name into a bin directory, or one of a PATH it set, where running the
+// name finds it.
+// raw is the command as written, wrappers and their NAME=value included.
+func (w *walker) downloadedOnPath(name string, raw []field) bool {
+	if w.files == nil && w.dlDirs == nil {
+		return false
+	}
 	for p, info := range w.files {
 		if info.downloaded && path.Base(p) == name && path.Base(path.Dir(p)) == "bin" {
 			return true
@@ -806,6 +811,11 @@ func (w *walker) downloadedOnPath(name string) bool {
 	}
 	for d := range w.dlDirs {
 		if path.Base(d) == "bin" {
+			return true
+		}
+	}
+	for _, d := range w.pathDirs(raw) {
+		if w.isDownloaded(path.Join(d, name)) {
 			return true
 		}
 	}
@@ -1000,10 +1010,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)
 		w.leave(outer)
-	} else if w.downloadedOnPath(name) {
+	} else if w.downloadedOnPath(name, raw) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
 	w.special(s)
+	w.copyDownloads(s)
 	w.argPaths(s)
 }
 
