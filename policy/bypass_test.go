@@ -532,3 +532,30 @@ func TestDownloadMovedBeforeRun(t *testing.T) {
 		"curl -o tool.tar.gz x; tar xzf tool.tar.gz; PATH=bin:$PATH make",
 	})
 }
+
+// TestDownloadWrittenThroughFilter: downloaded content that passes
+// through a filter, a block or a copy tool before reaching a file taints
+// the file.
+func TestDownloadWrittenThroughFilter(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl x | cat > f; sh f",
+		"curl x | sed s/a/b/ > f; sh f",
+		"curl x | dd of=f; sh f",
+		"curl x | sponge f; sh f",
+		"curl x | tee f > /dev/null; sh f",
+		"curl -o f x; dd if=f of=g; sh g",
+		"curl -o f x; cat f > g; sh g",
+		"curl -o f x; cat < f > g; sh g",
+		"{ curl x; } > f; sh f",
+		"(curl x) > f; sh f",
+		"curl -o f x; echo true >> f; sh f",
+		"echo \"$(curl x)\" > f; sh f",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl x | jq . > out.json; cat out.json",
+		"curl x | cat > f; less f",
+		"echo true > f; sh f",
+		"curl -o f x; echo true > g; sh g",
+	})
+}

@@ -928,13 +928,6 @@ func (w *walker) special(s *simple) {
 				break
 			}
 		}
-	case s.name == "tee" && c.stdinDL:
-		// curl x | sudo tee /usr/local/bin/x: the file is a download.
-		for _, op := range operands(s.argv) {
-			if op.known() {
-				w.noteDownloaded(w.resolvePath(op.s))
-			}
-		}
 	case s.name == "ssh":
 		w.sshCommand(s)
 	case isDownloader(s.name):

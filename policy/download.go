@@ -563,3 +563,25 @@ func (w *walker) pathDirs(words []field) []string {
 	}
 	return dirs
 }
+
+// fillDownloads marks the files a command that reads a download fills
+// with what it reads: tee and sponge write stdin to their operands
+// (curl x | sudo tee /usr/local/bin/x), dd to of=.
+func (w *walker) fillDownloads(s *simple) {
+	var outs []field
+	switch s.name {
+	case "tee", "sponge":
+		outs = operands(s.argv)
+	case "dd":
+		for _, a := range s.argv[1:] {
+			if v, ok := strings.CutPrefix(a.s, "of="); ok {
+				outs = append(outs, field{s: v, dyn: a.dyn})
+			}
+		}
+	}
+	for _, f := range outs {
+		if f.known() && f.s != "" {
+			w.noteDownloaded(w.resolvePath(f.s))
+		}
+	}
+}

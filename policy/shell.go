@@ -385,6 +385,11 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		defer w.leave(w.subshell())
 	}
 	c, written := w.redirects(s.Redirs, c)
+	if len(written) > 0 {
+		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
+		// what may be a download is one.
+		defer w.downloadedOutput(written, w.a.downloads, c.stdinDL)
+	}
 	switch x := s.Cmd.(type) {
 	case nil:
 	case *syntax.CallExpr:
@@ -777,22 +782,28 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
 // noteWritten remembers what a command wrote through its stdout, so that
 // running the file later ("curl x > i.sh; sh i.sh") is judged too.
 func (w *walker) noteWritten(paths []string, cmds []*simple) {
-	var info fileInfo
-	switch {
-	case len(cmds) == 1 && isDownloader(cmds[0].name):
-		info.downloaded = true
-	default:
-		text, ok := producedText(cmds)
-		if !ok {
-			return
-		}
-		info.text, info.known = text, true
+	text, ok := producedText(cmds)
+	if !ok {
+		return
 	}
 	if w.files == nil {
 		w.files = map[string]fileInfo{}
 	}
 	for _, p := range paths {
-		w.files[p] = info
+		if !w.files[p].downloaded { // >> f appends to the download
+			w.files[p] = fileInfo{text: text, known: true}
+		}
+	}
+}
+
+// downloadedOutput marks the files a statement wrote its stdout to as
+// downloaded when it read downloaded stdin or ran a command whose output
+// may be a download (see the count of them in analysis).
+func (w *walker) downloadedOutput(paths []string, before int, stdinDL bool) {
+	if stdinDL || w.a.downloads > before {
+		for _, p := range paths {
+			w.noteDownloaded(p)
+		}
 	}
 }
 
@@ -996,7 +1007,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.dynamicCommand(s)
 		return
 	}
-	if isDownloader(name) || w.readsDownload(argv) {
+	readsDL := w.readsDownload(argv)
+	if isDownloader(name) || readsDL {
 		w.a.downloads++ // what it prints may be a download
 	}
 	if raw[0].s != argv[0].s {
@@ -1015,6 +1027,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	w.special(s)
 	w.copyDownloads(s)
+	if readsDL || c.stdinDL {
+		w.fillDownloads(s)
+	}
 	w.argPaths(s)
 }
 
