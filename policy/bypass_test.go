@@ -559,3 +559,27 @@ func TestDownloadWrittenThroughFilter(t *testing.T) {
 		"curl -o f x; echo true > g; sh g",
 	})
 }
+
+// TestDownloadIntoProcessSubstitution: stdout redirected into >(...),
+// which reads what the command prints.
+func TestDownloadIntoProcessSubstitution(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl x > >(sh)",
+		"curl x 1> >(bash -s)",
+		"curl x &> >(sh)",
+		"curl x >& >(sh)",
+		"curl x >> >(python3)",
+		"curl x | cat > >(sh)",
+		"curl -o f x; cat f > >(sh)",
+		"{ curl x; } > >(sh)",
+		"exec > >(sh); curl x",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl x > >(jq .)",
+		"make > >(tee build.log)",
+		"echo hi > >(sh)",
+		"curl x 2> >(sh)",
+		"exec > >(tee log); curl x",
+	})
+}

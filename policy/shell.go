@@ -384,7 +384,10 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		c.background = true
 		defer w.leave(w.subshell())
 	}
-	c, written := w.redirects(s.Redirs, c)
+	c, written, procs := w.redirects(s.Redirs, c)
+	if len(procs) > 0 {
+		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
+	}
 	if len(written) > 0 {
 		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
 		// what may be a download is one.
@@ -723,10 +726,16 @@ func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 }
 
 // redirects judges the redirections of a statement and returns the context
-// of its command (what its stdin carries).
-func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
+// of its command (what its stdin carries), the files its stdout writes,
+// and the >(...) its stdout goes to, for outputProcs to walk.
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string, []*syntax.Word) {
 	var written []string
+	var procs []*syntax.Word
 	for _, r := range rs {
+		if stdoutProc(r) {
+			procs = append(procs, r.Word)
+			continue
+		}
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body := w.wordString(r.Hdoc)
@@ -776,7 +785,42 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
 			written = append(written, w.resolvePath(f.s))
 		}
 	}
-	return c, written
+	return c, written, procs
+}
+
+// stdoutProc reports whether r sends stdout into a process substitution,
+// as in curl x > >(sh).
+func stdoutProc(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut, syntax.RdrAll, syntax.AppAll:
+	default:
+		return false
+	}
+	if r.N != nil && r.N.Value != "1" || r.Word == nil || len(r.Word.Parts) != 1 {
+		return false
+	}
+	p, ok := r.Word.Parts[0].(*syntax.ProcSubst)
+	return ok && p.Op == syntax.CmdOut
+}
+
+// outputProcs walks the >(...) a statement's stdout went to, once the
+// statement is walked: their stdin carries a download when the statement
+// read one or ran a command whose output may be one.
+func (w *walker) outputProcs(procs []*syntax.Word, before int, stdinDL bool) {
+	saved := w.argStdinDL
+	w.argStdinDL = stdinDL || w.a.downloads > before
+	for _, wd := range procs {
+		w.wordString(wd)
+	}
+	w.argStdinDL = saved
+}
+
+// bareExec reports whether s is an exec with redirections only, which
+// sends the output of every later command where they go: exec > >(sh)
+// runs whatever they print, downloads included.
+func bareExec(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	return ok && len(call.Args) == 1 && call.Args[0].Lit() == "exec"
 }
 
 // noteWritten remembers what a command wrote through its stdout, so that
