@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // The scripts in these tables were run in real bash and dash, in a
 // sandbox with stub programs: each deleted / (or similar) or read a
@@ -582,4 +586,22 @@ func TestDownloadIntoProcessSubstitution(t *testing.T) {
 		"curl x 2> >(sh)",
 		"exec > >(tee log); curl x",
 	})
+}
+
+// TestDownloadCopiesBounded: copies of a directory of downloads, again
+// and again, multiply what the walker follows; past a bound the request
+// is refused rather than judged slowly.
+func TestDownloadCopiesBounded(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	var sb strings.Builder
+	for i := range 600 {
+		fmt.Fprintf(&sb, "curl -o d/f%d http://x/%d\n", i, i)
+	}
+	for i := range 600 {
+		fmt.Fprintf(&sb, "cp -r d e%d\n", i)
+	}
+	d := p.Check(Request{Script: sb.String()})
+	if d.Action != Deny || !strings.Contains(d.Reason, "downloaded files to follow") {
+		t.Errorf("Check(600 downloads, 600 copies) = %v; want a refusal", d)
+	}
 }

@@ -327,21 +327,62 @@ func (w *walker) downloadOutput(s *simple) {
 	}
 }
 
+// dlState is what the walker knows of the downloads a request saved,
+// besides the files marked downloaded in walker.files. Its indexes keep
+// each command's look-ups short in a long script.
+type dlState struct {
+	// dirs are directories downloads saved into under names not known
+	// here; true: their subdirectories too.
+	dirs    map[string]bool
+	onPath  map[string]bool // names downloaded into a bin directory
+	binDir  bool            // a bin directory is one of dirs
+	parents map[string]bool // directories with downloads in them; nil: none yet
+	work    int             // entries copies of directories went through
+}
+
+// maxDLWork bounds the downloaded entries copies of directories carry
+// over (cp -r d e, again and again): past it the request is not judged.
+const maxDLWork = 1 << 18
+
 // noteDownloaded marks the file at the normalised path p as downloaded.
 func (w *walker) noteDownloaded(p string) {
 	if w.files == nil {
 		w.files = map[string]fileInfo{}
 	}
 	w.files[p] = fileInfo{downloaded: true}
+	dir := path.Dir(p)
+	if path.Base(dir) == "bin" {
+		if w.dl.onPath == nil {
+			w.dl.onPath = map[string]bool{}
+		}
+		w.dl.onPath[path.Base(p)] = true
+	}
+	w.noteParents(dir)
 }
 
 // noteDownloadDir marks every file in the directory dir (and below it,
 // with tree) as downloaded.
 func (w *walker) noteDownloadDir(dir string, tree bool) {
-	if w.dlDirs == nil {
-		w.dlDirs = map[string]bool{}
+	if w.dl.dirs == nil {
+		w.dl.dirs = map[string]bool{}
 	}
-	w.dlDirs[dir] = w.dlDirs[dir] || tree
+	w.dl.dirs[dir] = w.dl.dirs[dir] || tree
+	w.dl.binDir = w.dl.binDir || path.Base(dir) == "bin"
+	w.noteParents(dir)
+}
+
+// noteParents records dir and the directories above it as holding a
+// download.
+func (w *walker) noteParents(dir string) {
+	if w.dl.parents == nil {
+		w.dl.parents = map[string]bool{}
+	}
+	for !w.dl.parents[dir] {
+		w.dl.parents[dir] = true
+		if next := path.Dir(dir); next != dir {
+			dir = next
+		}
+	}
 }
 
 // isDownloaded reports whether the request downloaded the file at the
@@ -350,12 +391,12 @@ func (w *walker) isDownloaded(p string) bool {
 	if w.files[p].downloaded {
 		return true
 	}
-	if len(w.dlDirs) == 0 {
+	if len(w.dl.dirs) == 0 {
 		return false
 	}
 	parent := path.Dir(p)
 	for d := parent; ; d = path.Dir(d) {
-		if tree, ok := w.dlDirs[d]; ok && (tree || d == parent) {
+		if tree, ok := w.dl.dirs[d]; ok && (tree || d == parent) {
 			return true
 		}
 		if d == "/" || d == "." {
@@ -368,7 +409,7 @@ func (w *walker) isDownloaded(p string) bool {
 // its arguments (dd if=FILE too): what it prints may be the download, as
 // in "cat f | sh" or sh -c "$(cat f)".
 func (w *walker) readsDownload(argv []field) bool {
-	if w.files == nil && w.dlDirs == nil {
+	if w.dl.parents == nil {
 		return false
 	}
 	for _, a := range argv[1:] {
@@ -466,7 +507,7 @@ func copySpec(name string) (optSpec, bool) {
 // carries a download) that cp, mv, ln, install and rsync copy elsewhere.
 func (w *walker) copyDownloads(s *simple) {
 	spec, ok := copySpec(s.name)
-	if !ok || w.files == nil && w.dlDirs == nil && !s.c.stdinDL {
+	if !ok || w.dl.parents == nil && !s.c.stdinDL {
 		return
 	}
 	opts := scanOpts(s.argv, spec)
@@ -509,26 +550,36 @@ func (w *walker) copyDownload(from, to string, downloaded bool) {
 		w.noteDownloaded(to)
 		w.noteDownloaded(into)
 	}
-	// A directory: the files and directories downloaded into it. Collected
-	// first: the maps grow below.
-	var files []string
-	var dirs []string
+	if w.dl.parents[from] {
+		w.copyDownloadDir(from, to, into)
+	}
+}
+
+// copyDownloadDir carries the files and directories downloaded into the
+// directory from over to its copies to and into.
+func (w *walker) copyDownloadDir(from, to, into string) {
+	// Collected first: the maps grow below.
+	var files, dirs []string
 	for p, info := range w.files {
 		if info.downloaded && under(p, from) {
 			files = append(files, p)
 		}
 	}
-	for d := range w.dlDirs {
+	for d := range w.dl.dirs {
 		if under(d, from) {
 			dirs = append(dirs, d)
 		}
+	}
+	if w.dl.work += len(w.files) + len(w.dl.dirs); w.dl.work > maxDLWork {
+		w.fail("more than %d downloaded files to follow through copies", maxDLWork)
+		return
 	}
 	for _, dst := range [...]string{to, into} {
 		for _, p := range files {
 			w.noteDownloaded(dst + p[len(from):])
 		}
 		for _, d := range dirs {
-			w.noteDownloadDir(dst+d[len(from):], w.dlDirs[d])
+			w.noteDownloadDir(dst+d[len(from):], w.dl.dirs[d])
 		}
 	}
 }

@@ -246,9 +246,7 @@ type walker struct {
 	maxCmds   int             // fail closed beyond this many commands
 	seen      map[pathKey]bool
 	files     map[string]fileInfo // what this request wrote into files
-	// dlDirs are directories downloads saved into under names not known
-	// here (see download.go); true: their subdirectories too.
-	dlDirs map[string]bool
+	dl        dlState             // what this request downloaded into files besides
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -856,18 +854,11 @@ func (w *walker) downloadedOutput(paths []string, before int, stdinDL bool) {
 // name finds it.
 // raw is the command as written, wrappers and their NAME=value included.
 func (w *walker) downloadedOnPath(name string, raw []field) bool {
-	if w.files == nil && w.dlDirs == nil {
-		return false
+	if w.dl.onPath[name] || w.dl.binDir {
+		return true
 	}
-	for p, info := range w.files {
-		if info.downloaded && path.Base(p) == name && path.Base(path.Dir(p)) == "bin" {
-			return true
-		}
-	}
-	for d := range w.dlDirs {
-		if path.Base(d) == "bin" {
-			return true
-		}
+	if w.dl.parents == nil {
+		return false // nothing downloaded
 	}
 	for _, d := range w.pathDirs(raw) {
 		if w.isDownloaded(path.Join(d, name)) {
@@ -880,7 +871,7 @@ func (w *walker) downloadedOnPath(name string, raw []field) bool {
 // runFile judges a file the request runs as code: deny it when it was
 // downloaded earlier in the request, judge its text when that is known.
 func (w *walker) runFile(s *simple, f field, via string) {
-	if !f.known() || w.files == nil && w.dlDirs == nil {
+	if !f.known() || w.files == nil && w.dl.dirs == nil {
 		return
 	}
 	p := w.resolvePath(f.s)
