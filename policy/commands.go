@@ -876,6 +876,7 @@ func (w *walker) special(s *simple) {
 		// A child shell: its hooks, options and code change nothing here.
 		defer w.leave(w.subshell())
 		w.shellHooks(s)
+		w.shellStartupFiles(s)
 		code, rest, script, stdin := shellArgs(s.argv)
 		switch {
 		case code != nil:
@@ -936,22 +937,15 @@ func (w *walker) special(s *simple) {
 				break
 			}
 		}
-	case s.name == "tee" && c.stdinDL:
-		// curl x | sudo tee /usr/local/bin/x: the file is a download.
-		for _, op := range operands(s.argv) {
-			if op.known() {
-				if w.files == nil {
-					w.files = map[string]fileInfo{}
-				}
-				w.files[w.resolvePath(op.s)] = fileInfo{downloaded: true}
-			}
-		}
 	case s.name == "ssh":
 		w.sshCommand(s)
-	case s.name == "curl" || s.name == "wget":
+	case isDownloader(s.name):
 		w.downloadOutput(s)
 	case s.is(clsInterpreter):
 		w.interpreterCode(s)
+		if script, ok := interpreterScript(s); ok {
+			w.runsDownloaded(s, script)
+		}
 	case s.name == "eval":
 		args := s.argv[1:]
 		if len(args) > 0 && args[0].s == "--" && !args[0].dyn {
@@ -1160,40 +1154,6 @@ func (w *walker) sshCommand(s *simple) {
 	if i+1 < len(s.argv) {
 		text, known := joinFields(s.argv[i+1:])
 		w.childString(field{s: text, dyn: !known}, nil, "ssh", ctx{})
-	}
-}
-
-// downloadOutput remembers the files curl -o and wget -O write, so that
-// running them later in the request counts as running a download.
-func (w *walker) downloadOutput(s *simple) {
-	opt := map[string]bool{"curl": true}[s.name]
-	for i := 1; i < len(s.argv); i++ {
-		a := s.argv[i].s
-		var out string
-		switch {
-		case opt && (a == "-o" || a == "--output") || !opt && (a == "-O" || a == "--output-document"):
-			if i+1 < len(s.argv) {
-				out = s.argv[i+1].s
-			}
-		case strings.HasPrefix(a, "--output=") || strings.HasPrefix(a, "--output-document="):
-			_, out, _ = strings.Cut(a, "=")
-		case opt && strings.HasPrefix(a, "-o") && len(a) > 2 && a[1] == 'o':
-			out = a[2:]
-		case !opt && strings.HasPrefix(a, "-O") && len(a) > 2:
-			out = a[2:]
-		case len(a) > 2 && a[0] == '-' && a[1] != '-' && (opt && strings.HasSuffix(a, "o") || !opt && strings.HasSuffix(a, "O")):
-			// -sSLo FILE, -qO FILE
-			if i+1 < len(s.argv) {
-				out = s.argv[i+1].s
-			}
-		}
-		if out == "" || out == "-" || strings.Contains(out, dynMark) {
-			continue
-		}
-		if w.files == nil {
-			w.files = map[string]fileInfo{}
-		}
-		w.files[w.resolvePath(out)] = fileInfo{downloaded: true}
 	}
 }
 

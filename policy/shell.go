@@ -64,7 +64,7 @@ type analysis struct {
 	cmds         []*simple
 	paths        []pathUse
 	writes       bool // a redirection writes somewhere other than a harmless device
-	downloads    int
+	downloads    int  // commands whose output may carry a download
 	decodes      int
 	forkBomb     string // name of a function that forks itself
 	dynCode      string // eval/sh -c text that cannot be known, as written
@@ -257,6 +257,7 @@ type walker struct {
 	maxCmds   int             // fail closed beyond this many commands
 	seen      map[pathKey]bool
 	files     map[string]fileInfo // what this request wrote into files
+	dl        dlState             // what this request downloaded into files besides
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -389,7 +390,15 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		c.background = true
 		defer w.leave(w.subshell())
 	}
-	c, written := w.redirects(s.Redirs, c)
+	c, written, procs := w.redirects(s.Redirs, c)
+	if len(procs) > 0 {
+		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
+	}
+	if len(written) > 0 {
+		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
+		// what may be a download is one.
+		defer w.downloadedOutput(written, w.a.downloads, c.stdinDL)
+	}
 	switch x := s.Cmd.(type) {
 	case nil:
 	case *syntax.CallExpr:
@@ -730,10 +739,16 @@ func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 }
 
 // redirects judges the redirections of a statement and returns the context
-// of its command (what its stdin carries).
-func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
+// of its command (what its stdin carries), the files its stdout writes,
+// and the >(...) its stdout goes to, for outputProcs to walk.
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string, []*syntax.Word) {
 	var written []string
+	var procs []*syntax.Word
 	for _, r := range rs {
+		if stdoutProc(r) {
+			procs = append(procs, r.Word)
+			continue
+		}
 		switch r.Op {
 		case syntax.Hdoc, syntax.DashHdoc:
 			body := w.wordString(r.Hdoc)
@@ -755,8 +770,10 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
 		write := false
 		switch r.Op {
 		case syntax.RdrIn:
-			if f.proc && f.dl {
+			if f.proc && f.dl || w.readsDownload([]field{{}, f}) {
+				// sh < f, $(<f): stdin, or the output, is the download.
 				c.stdinDL = true
+				w.a.downloads++
 			}
 			if r.N == nil || r.N.Value == "0" {
 				c.stdinKnown, c.stdinPipe = false, false
@@ -781,36 +798,85 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string) {
 			written = append(written, w.resolvePath(f.s))
 		}
 	}
-	return c, written
+	return c, written, procs
+}
+
+// stdoutProc reports whether r sends stdout into a process substitution,
+// as in curl x > >(sh).
+func stdoutProc(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut, syntax.RdrAll, syntax.AppAll:
+	default:
+		return false
+	}
+	if r.N != nil && r.N.Value != "1" || r.Word == nil || len(r.Word.Parts) != 1 {
+		return false
+	}
+	p, ok := r.Word.Parts[0].(*syntax.ProcSubst)
+	return ok && p.Op == syntax.CmdOut
+}
+
+// outputProcs walks the >(...) a statement's stdout went to, once the
+// statement is walked: their stdin carries a download when the statement
+// read one or ran a command whose output may be one.
+func (w *walker) outputProcs(procs []*syntax.Word, before int, stdinDL bool) {
+	saved := w.argStdinDL
+	w.argStdinDL = stdinDL || w.a.downloads > before
+	for _, wd := range procs {
+		w.wordString(wd)
+	}
+	w.argStdinDL = saved
+}
+
+// bareExec reports whether s is an exec with redirections only, which
+// sends the output of every later command where they go: exec > >(sh)
+// runs whatever they print, downloads included.
+func bareExec(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	return ok && len(call.Args) == 1 && call.Args[0].Lit() == "exec"
 }
 
 // noteWritten remembers what a command wrote through its stdout, so that
 // running the file later ("curl x > i.sh; sh i.sh") is judged too.
 func (w *walker) noteWritten(paths []string, cmds []*simple) {
-	var info fileInfo
-	switch {
-	case len(cmds) == 1 && isDownloader(cmds[0].name):
-		info.downloaded = true
-	default:
-		text, ok := producedText(cmds)
-		if !ok {
-			return
-		}
-		info.text, info.known = text, true
+	text, ok := producedText(cmds)
+	if !ok {
+		return
 	}
 	if w.files == nil {
 		w.files = map[string]fileInfo{}
 	}
 	for _, p := range paths {
-		w.files[p] = info
+		if !w.files[p].downloaded { // >> f appends to the download
+			w.files[p] = fileInfo{text: text, known: true}
+		}
+	}
+}
+
+// downloadedOutput marks the files a statement wrote its stdout to as
+// downloaded when it read downloaded stdin or ran a command whose output
+// may be a download (see the count of them in analysis).
+func (w *walker) downloadedOutput(paths []string, before int, stdinDL bool) {
+	if stdinDL || w.a.downloads > before {
+		for _, p := range paths {
+			w.noteDownloaded(p)
+		}
 	}
 }
 
 // downloadedOnPath reports whether the request downloaded a file of this
-// name into a bin directory, where running the name finds it.
-func (w *walker) downloadedOnPath(name string) bool {
-	for p, info := range w.files {
-		if info.downloaded && path.Base(p) == name && path.Base(path.Dir(p)) == "bin" {
+// name into a bin directory, or one of a PATH it set, where running the
+// name finds it.
+// raw is the command as written, wrappers and their NAME=value included.
+func (w *walker) downloadedOnPath(name string, raw []field) bool {
+	if w.dl.onPath[name] || w.dl.binDir {
+		return true
+	}
+	if w.dl.parents == nil {
+		return false // nothing downloaded
+	}
+	for _, d := range w.pathDirs(raw) {
+		if w.isDownloaded(path.Join(d, name)) {
 			return true
 		}
 	}
@@ -820,18 +886,15 @@ func (w *walker) downloadedOnPath(name string) bool {
 // runFile judges a file the request runs as code: deny it when it was
 // downloaded earlier in the request, judge its text when that is known.
 func (w *walker) runFile(s *simple, f field, via string) {
-	if !f.known() || w.files == nil {
+	if !f.known() || w.files == nil && w.dl.dirs == nil {
 		return
 	}
-	info, ok := w.files[w.resolvePath(f.s)]
-	if !ok {
-		return
-	}
-	if info.downloaded {
+	p := w.resolvePath(f.s)
+	if w.isDownloaded(p) {
 		s.runsDL = true
 		return
 	}
-	if info.known {
+	if info := w.files[p]; info.known {
 		w.script(info.text, via, ctx{})
 	}
 }
@@ -994,8 +1057,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.dynamicCommand(s)
 		return
 	}
-	if isDownloader(name) {
-		w.a.downloads++
+	readsDL := w.readsDownload(argv)
+	if isDownloader(name) || readsDL {
+		w.a.downloads++ // what it prints may be a download
 	}
 	if raw[0].s != argv[0].s {
 		w.expandAlias(name, argv, c)
@@ -1008,10 +1072,14 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)
 		w.leave(outer)
-	} else if w.downloadedOnPath(name) {
+	} else if w.downloadedOnPath(name, raw) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
 	w.special(s)
+	w.copyDownloads(s)
+	if readsDL || c.stdinDL {
+		w.fillDownloads(s)
+	}
 	w.argPaths(s)
 }
 
