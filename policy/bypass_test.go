@@ -605,3 +605,17 @@ func TestDownloadCopiesBounded(t *testing.T) {
 		t.Errorf("Check(600 downloads, 600 copies) = %v; want a refusal", d)
 	}
 }
+
+// TestSudoAssignments: sudo VAR=value CMD runs CMD.
+func TestSudoAssignments(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"sudo PATH=. rm -rf /",
+		"sudo -E HOME=/ rm -rf /",
+		"doas X=1 rm -rf /",
+	})
+	wantAction(t, p, Allow, []string{
+		"sudo DEBIAN_FRONTEND=noninteractive apt-get install -y jq",
+		"env ./a=b make",
+	})
+}

@@ -355,6 +355,8 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 			return args[1:], true
 		case name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
 			args = args[1:] // NAME=value
+		case (name == "sudo" || name == "doas" || name == "run0") && isAssignment(a):
+			args = args[1:] // sudo VAR=value command
 		case name == "env" && a == "-" && !args[0].dyn:
 			args = args[1:] // a mere - is -i
 		case !strings.HasPrefix(a, "-") || a == "-":
@@ -740,6 +742,12 @@ func (w *walker) declareWords(words []field, local bool) {
 		}
 		w.scope.set(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec})
 	}
+}
+
+// isAssignment reports whether a word is NAME=value.
+func isAssignment(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	return ok && isVarName(name)
 }
 
 // isVarName reports whether s is a shell variable name.
