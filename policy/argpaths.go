@@ -109,8 +109,16 @@ func (w *walker) argPaths(s *simple) {
 	writeAll := s.is(clsWriter) || s.name == "sed" && hasFlag(s.argv, "i", "in-place") || s.name == "perl" && hasFlag(s.argv, "i", "")
 	var ops []int
 	dashdash := false
+	var ct copyTarget
+	_, copies := copyValueOpts(s.name)
+	if copies {
+		ct = findCopyTarget(s)
+	}
 	for i := 1; i < len(s.argv); i++ {
 		a := s.argv[i]
+		if ct.skip[i] {
+			continue // install -m 755, cp -t DIR: an option's value
+		}
 		if !dashdash && a.s == "--" {
 			dashdash = true
 			continue
@@ -152,10 +160,31 @@ func (w *walker) argPaths(s *simple) {
 		if strings.ContainsAny(a.s, "\n") || (!fileTaking && strings.Contains(a.s, "://") && !strings.HasPrefix(a.s, "file://")) {
 			continue
 		}
-		write := writeAll || s.is(clsLastWriter) && k == len(ops)-1 && len(ops) > 1
+		write := writeAll || s.is(clsLastWriter) && k == len(ops)-1 && len(ops) > 1 && !ct.hasDir
 		if s.name == "tee" {
 			write = true
 		}
 		w.addPath(a, write, false)
+	}
+	if copies {
+		w.copyInto(s.name, ct, s.argv, ops)
+	}
+}
+
+// copyInto judges what a copy writes into its target directory: with -t
+// every operand is a source, else all but the last, which is the
+// destination.
+func (w *walker) copyInto(name string, ct copyTarget, argv []field, ops []int) {
+	var sources []field
+	for _, i := range ops {
+		sources = append(sources, argv[i])
+	}
+	switch {
+	case ct.hasDir:
+		w.addPath(ct.dir, true, false)
+		w.intoDir(name, ct.dir, sources)
+	case ct.exact || len(sources) < 2:
+	default:
+		w.intoDir(name, sources[len(sources)-1], sources[:len(sources)-1])
 	}
 }
