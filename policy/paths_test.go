@@ -40,3 +40,77 @@ func TestCopyIntoDirectory(t *testing.T) {
 		"rsync -a src/ /tmp/out/",
 	})
 }
+
+// TestNarrowGlobsTriedAgainstDeniedNames: a last component with a narrow
+// bracket or an extglob group is not wildcards only; it is matched
+// against the denied names as bash matches it.
+func TestNarrowGlobsTriedAgainstDeniedNames(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cat /etc/[s][h]*",
+		"cat /etc/*[d][o][w]",
+		"cat /etc/*[w]",
+		"cat /etc/[g]*",
+		"cat ~/.kube/[c]*",
+		"cat ~/.docker/*[n]",
+		"shopt -s extglob\ncat /etc/@(shadow)",
+		"shopt -s extglob\ncat /etc/+(shadow)",
+		"shopt -s extglob\ncat /etc/?(x|shadow)",
+		"cat /etc/[[:lower:]]hadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"ls /etc/[a-z]*.conf",
+		"cat /etc/os-release",
+		"cat /etc/[h]osts",
+		"cat src/[mM]akefile",
+		"shopt -s extglob\ncat @(README.md)",
+		"shopt -s extglob\ncat /etc/@(hosts|hostname)",
+		"ls [!.]*",
+		"rm -rf build/[a-z]*",
+	})
+}
+
+// TestGlobRegexp: brackets and extglob groups as bash reads them.
+func TestGlobRegexp(t *testing.T) {
+	for _, tc := range []struct {
+		glob, name string
+		want       bool
+	}{
+		{"[s][h]*", "shadow", true},
+		{"[s][h]*", "passwd", false},
+		{"*[w]", "shadow", true},
+		{"[!s]*", "shadow", false},
+		{"[^s]*", "passwd", true},
+		{"[[:alpha:]]hadow", "shadow", true},
+		{"[]x]y", "]y", true},
+		{"@(shadow|x)", "shadow", true},
+		{"+(sha|dow)", "shadow", true},
+		{"?(s)hadow", "hadow", true},
+		{"@(a|@(b))c", "bc", true},
+		{"!(x)", "shadow", true},
+		{`\*`, "*", true},
+		{`\*`, "x", false},
+		{"a.b", "axb", false},
+	} {
+		re := globRegexp(tc.glob)
+		if got := re != nil && re.MatchString(tc.name); got != tc.want {
+			t.Errorf("globRegexp(%q) on %q = %v; want %v", tc.glob, tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestWildcardOnly: what matches nearly any name, as * does.
+func TestWildcardOnly(t *testing.T) {
+	for _, tc := range []struct {
+		glob string
+		want bool
+	}{
+		{"*", true}, {"??", true}, {"[!.]*", true}, {"[a-z]*", true}, {"[[:alpha:]]*", true},
+		{"!(x)", true}, {"*(?)", true},
+		{"[s]*", false}, {"[mM]*", false}, {"@(shadow)", false}, {"*[w]", false}, {"*.c", false},
+	} {
+		if got := wildcardOnly(tc.glob); got != tc.want {
+			t.Errorf("wildcardOnly(%q) = %v; want %v", tc.glob, got, tc.want)
+		}
+	}
+}
