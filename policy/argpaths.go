@@ -14,6 +14,14 @@ func (w *walker) addPath(f field, write, redirect bool) {
 		s = rest
 	}
 	p := w.resolvePath(s)
+	w.addUse(p, f, write, redirect)
+	for _, alt := range w.pathAlternatives(s, p) {
+		w.addUse(alt, f, write, redirect)
+	}
+}
+
+// addUse records one place a path word names.
+func (w *walker) addUse(p string, f field, write, redirect bool) {
 	// A long script names the same paths again and again: judge each once.
 	key := pathKey{p, write}
 	if len(w.a.paths) < 16 {
@@ -168,6 +176,7 @@ func (w *walker) argPaths(s *simple) {
 	}
 	if copies {
 		w.copyInto(s.name, ct, s.argv, ops)
+		w.recordLinks(s, ct, ops)
 	}
 }
 

@@ -114,3 +114,41 @@ func TestWildcardOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestLinksAndPhysicalDotDot: symlinks the request makes are followed,
+// and ".." after a component that may be a link also goes up from
+// anywhere: /var/run/../etc/shadow is /etc/shadow.
+func TestLinksAndPhysicalDotDot(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s /etc e; cat e/shadow",
+		"ln -sT /etc e; cat e/shadow",
+		"ln --symbolic /etc e; cat e/shadow",
+		"cp -rs /etc e; cat e/shadow",
+		"ln -s .. u; cat u/../../etc/shadow",
+		"ln -s /etc e; echo 'x::0:0::/:/bin/sh' >> e/passwd",
+		"ln -s /etc e; cd e; cat shadow",
+		"(ln -s /etc e); cat e/shadow",
+		"ln -s /etc e; ln -s e f; cat f/shadow",
+		"cat /var/run/../etc/shadow",
+		"x=/var/run; cat $x/../etc/shadow",
+		"cd /var/run/../etc; cat shadow",
+		"cd /var/run; cat ../etc/shadow",
+		"echo 'x ALL=(ALL) NOPASSWD:ALL' >> /var/run/../etc/sudoers",
+		"cat /dev/fd/../root/etc/shadow",
+		"cat /opt/x/../etc/shadow",
+		// Lexical .. as before.
+		"cat /etc/x/../shadow",
+		"cd /etc/ssl; cat ../shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s ../lib lib",
+		"ln -s a b; ln -s b a; cat a/x",
+		"ln -s /etc e; cat e/hostname",
+		"cat build/../README.md",
+		"cd src/..; cat README.md",
+		"cd /etc && cat hostname",
+		"cat /var/run/../etc/hostname",
+		"cd /var/run/../tmp; cat x.log",
+	})
+}

@@ -100,6 +100,9 @@ type scope struct {
 	aliases map[string]string
 	cwd     string
 	oldpwd  string // where the last cd left from
+	// altCwd is where a cd through X/.. may have gone instead of cwd:
+	// bash tries the lexical path, then the physical one.
+	altCwd string
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -123,7 +126,9 @@ func (s *scope) markLocal(name string) {
 	s.locals[name] = localVar{prior, set}
 }
 
-func (s *scope) fork() *scope { return &scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd} }
+func (s *scope) fork() *scope {
+	return &scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, altCwd: s.altCwd}
+}
 
 func (s *scope) get(name string) (field, bool) {
 	for ; s != nil; s = s.parent {
@@ -166,7 +171,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd, s.oldpwd = c.cwd, c.oldpwd
+	s.cwd, s.oldpwd, s.altCwd = c.cwd, c.oldpwd, c.altCwd
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -246,6 +251,7 @@ type walker struct {
 	maxCmds   int             // fail closed beyond this many commands
 	seen      map[pathKey]bool
 	files     map[string]fileInfo // what this request wrote into files
+	links     map[string]string   // the symlinks this request made: link -> target
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -1051,7 +1057,8 @@ func (w *walker) cd(args []field) {
 		}
 		ops = append(ops, a)
 	}
-	old := w.scope.cwd
+	old, oldAlt := w.scope.cwd, w.scope.altCwd
+	w.scope.altCwd = ""
 	switch {
 	case len(ops) == 0:
 		if w.p.home != "" {
@@ -1069,7 +1076,9 @@ func (w *walker) cd(args []field) {
 	case ops[0].dyn || ops[0].glob:
 		w.scope.cwd = "/" + dynMark
 	default:
-		w.scope.cwd = w.resolvePath(ops[0].s)
+		dir := w.resolvePath(ops[0].s)
+		w.scope.altCwd = w.cdAlternative(ops[0].s, dir, oldAlt)
+		w.scope.cwd = dir
 	}
 	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
 	// variable, unless the script set one: most scripts cd, few read it.
@@ -1077,6 +1086,19 @@ func (w *walker) cd(args []field) {
 		w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
 	}
 	w.scope.oldpwd = old
+}
+
+// cdAlternative returns the other directory cd dir may enter: its
+// physical target when it goes through a link or X/.., or dir from the
+// other directory an earlier cd may have entered; "" when there is none.
+func (w *walker) cdAlternative(dir, lexical, oldAlt string) string {
+	if alts := w.pathAlternatives(dir, lexical); len(alts) > 0 {
+		return alts[0]
+	}
+	if oldAlt != "" && !strings.HasPrefix(dir, "/") && !windowsShaped(oldAlt) {
+		return w.physical(oldAlt + "/" + dir)
+	}
+	return ""
 }
 
 // resolvePath normalises a word that names a path, seeing through the
