@@ -99,7 +99,9 @@ func (w *walker) argPaths(s *simple) {
 	if s.is(clsNoPaths) {
 		return
 	}
-	fileTaking := s.is(clsReader | clsWriter | clsLastWriter | clsInterpreter | clsShell)
+	// A filter's operands after its pattern are files: grep x shadow.
+	fileTaking := s.is(clsReader|clsWriter|clsLastWriter|clsInterpreter|clsShell|clsFilterFirst) ||
+		isGitFileCommand(s)
 	skipFirst := s.is(clsFilterFirst) && !hasFlag(s.argv, "e", "regexp") && !hasFlag(s.argv, "f", "file")
 	if s.is(clsShell) {
 		return // handled by special: the script file or -c string
@@ -131,10 +133,16 @@ func (w *walker) argPaths(s *simple) {
 			dashdash = true
 			continue
 		}
+		if !dashdash && i+1 < len(s.argv) && fileOptionWord(s.name, a.s) {
+			// curl -T shadow: the upload reads the file.
+			w.addPath(s.argv[i+1], false, false)
+			i++
+			continue
+		}
 		if !dashdash && strings.HasPrefix(a.s, "-") && len(a.s) > 1 && !a.dyn {
 			// --file=PATH, -oPATH
 			if key, val, ok := strings.Cut(a.s, "="); ok && strings.HasPrefix(key, "--") {
-				if looksLikePath(val) || strings.HasPrefix(val, "@") {
+				if looksLikePath(val) || strings.HasPrefix(val, "@") || fileOption(s.name, key[2:]) {
 					w.addPath(field{s: strings.TrimPrefix(val, "@"), glob: a.glob}, false, false)
 				}
 			} else if len(a.s) > 2 && !strings.HasPrefix(a.s, "--") && strings.ContainsAny(a.s[2:3], `/~.`) {
@@ -196,4 +204,60 @@ func (w *walker) copyInto(name string, ct copyTarget, argv []field, ops []int) {
 	default:
 		w.intoDir(name, sources[len(sources)-1], sources[:len(sources)-1])
 	}
+}
+
+// fileOption reports whether the long option (without dashes) of an
+// uploader names a file it reads and sends: curl --upload-file, wget
+// --post-file. Its value is a path even when it does not look like one.
+func fileOption(name, long string) bool {
+	switch name {
+	case "curl":
+		return long == "upload-file"
+	case "wget":
+		return long == "post-file" || long == "body-file"
+	}
+	return false
+}
+
+// fileOptionWord reports whether the word a is such an option whose value
+// is the next word (curl -T FILE, wget --post-file FILE).
+func fileOptionWord(name, a string) bool {
+	if name == "curl" && a == "-T" {
+		return true
+	}
+	long, ok := strings.CutPrefix(a, "--")
+	return ok && !strings.Contains(long, "=") && fileOption(name, long)
+}
+
+// isGitFileCommand reports whether s is a git subcommand whose operands
+// are files of the work tree that it reads or changes: git add shadow
+// puts /etc/shadow in the object store.
+func isGitFileCommand(s *simple) bool {
+	if s.name != "git" {
+		return false
+	}
+	sub, _ := gitSubcommand(s.argv)
+	switch sub {
+	case "add", "stage", "rm", "mv", "restore", "blame", "hash-object":
+		// Not checkout, diff or log: their operands are mostly refs.
+		return true
+	}
+	return false
+}
+
+// gitSubcommand returns git's subcommand and its index in argv, after the
+// global options (-C DIR, -c NAME=VALUE, --git-dir=DIR ...).
+func gitSubcommand(argv []field) (string, int) {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i].s
+		switch {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" ||
+			a == "--exec-path" || a == "--super-prefix" || a == "--config-env":
+			i++ // its value
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a, i
+		}
+	}
+	return "", 0
 }

@@ -938,6 +938,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		return
 	}
 	u := w.unwrap(raw, c)
+	for _, f := range u.reads {
+		w.addPath(f, false, false)
+	}
 	if u.child {
 		// sudo cd /tmp, env f: the program runs in another process,
 		// where a builtin or a function changes nothing here.
