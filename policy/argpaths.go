@@ -162,6 +162,7 @@ func (w *walker) argPaths(s *simple) {
 		}
 		ops = append(ops, i)
 	}
+	dirs := workDirs(s)
 	for k, i := range ops {
 		a := s.argv[i]
 		if k == 0 && skipFirst {
@@ -180,7 +181,7 @@ func (w *walker) argPaths(s *simple) {
 		if s.name == "tee" {
 			write = true
 		}
-		w.addPath(a, write, false)
+		w.addOperand(a, write, dirs)
 	}
 	if copies {
 		w.copyInto(s.name, ct, s.argv, ops)

@@ -190,3 +190,26 @@ func TestPlainFileOperands(t *testing.T) {
 		"xargs -a files.txt rm -f",
 	})
 }
+
+// TestWorkDirOptions: tar -C and git -C or --work-tree change directory
+// before the operands are opened.
+func TestWorkDirOptions(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"tar -C /etc -cf - shadow",
+		"tar -cf x --directory=/etc shadow",
+		"tar -cf x --dir /etc shadow",
+		"tar -cf - -C/etc shadow",
+		"git -C /etc add shadow",
+		"git -C / -C etc add shadow",
+		"git --work-tree=/etc --git-dir=/tmp/g add shadow",
+		"git --work-tree /etc add shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"tar -C build -czf out.tgz .",
+		"tar -xzf out.tgz -C /tmp/x",
+		"git -C sub status",
+		"git -C sub add README.md",
+		"git --work-tree=/tmp/w add x.txt",
+	})
+}
