@@ -1056,8 +1056,12 @@ func (w *walker) special(s *simple) {
 		w.perfRuns(s)
 	case s.name == "tmux":
 		w.tmuxRuns(s)
-	case s.name == "cd" || s.name == "pushd":
+	case s.name == "cd":
 		w.cd(s.argv[1:])
+	case s.name == "pushd":
+		w.pushd(s.argv[1:])
+	case s.name == "popd":
+		w.popd(s.argv[1:])
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".

@@ -213,3 +213,27 @@ func TestWorkDirOptions(t *testing.T) {
 		"git --work-tree=/tmp/w add x.txt",
 	})
 }
+
+// TestWorkingDirectoryIdioms: an assigned PWD feeds ~+, pushd -n stores a
+// directory a bare pushd goes to, and $(cd DIR; pwd) prints DIR.
+func TestWorkingDirectoryIdioms(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"PWD=/etc; cat ~+/shadow",
+		"PWD=/tmp; cd /etc; cat ~+/shadow",
+		"pushd -n /etc; pushd; cat shadow",
+		"pushd /etc; pushd /tmp; popd; cat shadow",
+		"pushd /tmp; pushd -n /etc; popd -n; pushd /etc; cat shadow",
+		"cat $(cd /etc; pwd)/shadow",
+		"cat $(cd /etc && pwd)/shadow",
+		"cat \"$(cd / && cd etc && pwd -P)/shadow\"",
+	})
+	wantAction(t, p, Allow, []string{
+		"cat ~+/README.md",
+		"PWD=/etc; cd /tmp; cat ~+/shadow",
+		"pushd /etc; popd; cat shadow",
+		"pushd -n /etc; cat shadow",
+		"cd /etc && cat hostname",
+		"cat $(cd src; pwd)/main.go",
+	})
+}

@@ -100,6 +100,9 @@ type scope struct {
 	aliases map[string]string
 	cwd     string
 	oldpwd  string // where the last cd left from
+	// dirStack is the pushd stack below its top, which is cwd; nil when
+	// empty.
+	dirStack []string
 	// altCwd is where a cd through X/.. may have gone instead of cwd:
 	// bash tries the lexical path, then the physical one.
 	altCwd string
@@ -127,7 +130,7 @@ func (s *scope) markLocal(name string) {
 }
 
 func (s *scope) fork() *scope {
-	return &scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, altCwd: s.altCwd}
+	return &scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, altCwd: s.altCwd, dirStack: s.dirStack}
 }
 
 func (s *scope) get(name string) (field, bool) {
@@ -171,7 +174,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd, s.oldpwd, s.altCwd = c.cwd, c.oldpwd, c.altCwd
+	s.cwd, s.oldpwd, s.altCwd, s.dirStack = c.cwd, c.oldpwd, c.altCwd, c.dirStack
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -1087,6 +1090,11 @@ func (w *walker) cd(args []field) {
 	// variable, unless the script set one: most scripts cd, few read it.
 	if _, ok := w.scope.get("OLDPWD"); ok {
 		w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
+	}
+	// Likewise PWD, which ~+ reads: PWD=/etc; cd /tmp; cat ~+/x.
+	if _, ok := w.scope.get("PWD"); ok {
+		cwd := w.scope.cwd
+		w.scope.set("PWD", field{s: cwd, dyn: cwd == "" || strings.Contains(cwd, dynMark)})
 	}
 	w.scope.oldpwd = old
 }
