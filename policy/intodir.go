@@ -34,7 +34,7 @@ type copyTarget struct {
 // are not operands (install -m 755).
 func findCopyTarget(s *simple) copyTarget {
 	short, _ := copyValueOpts(s.name)
-	ct := copyTarget{skip: map[int]bool{}}
+	var ct copyTarget
 	if s.name != "rsync" && s.name != "scp" {
 		ct.exact = hasFlag(s.argv, "T", "no-target-directory")
 	}
@@ -52,7 +52,7 @@ func findCopyTarget(s *simple) copyTarget {
 				ct.dir, ct.hasDir = field{s: val, dyn: s.argv[i].dyn, glob: s.argv[i].glob}, true
 			} else if i+1 < len(s.argv) {
 				ct.dir, ct.hasDir = s.argv[i+1], true
-				ct.skip[i+1] = true
+				ct.skipArg(i + 1)
 				i++
 			}
 		case strings.HasPrefix(a, "-") && len(a) > 1:
@@ -60,6 +60,15 @@ func findCopyTarget(s *simple) copyTarget {
 		}
 	}
 	return ct
+}
+
+// skipArg marks argv[i] as an option's value. The map is made only then:
+// most copies have no such option, and Check runs before every command.
+func (ct *copyTarget) skipArg(i int) {
+	if ct.skip == nil {
+		ct.skip = map[int]bool{}
+	}
+	ct.skip[i] = true
 }
 
 // shortCluster reads one cluster of short options, -sfT or -m755 or
@@ -74,7 +83,7 @@ func (ct *copyTarget) shortCluster(argv []field, i int, short string) int {
 		val, next := a[j+1:], i
 		if val == "" && i+1 < len(argv) {
 			val, next = argv[i+1].s, i+1
-			ct.skip[i+1] = true
+			ct.skipArg(i + 1)
 		}
 		if a[j] == 't' {
 			f := argv[next]

@@ -156,6 +156,9 @@ func hasDotDot(s string) bool {
 // know which components are links, and X/.. may go up from anywhere.
 // /var/run/../etc/shadow is also /etc/shadow; ../x alone is not.
 func afterLastDotDot(s string) (string, bool) {
+	if !hasDotDot(s) {
+		return "", false
+	}
 	parts := strings.Split(s, "/")
 	last := -1
 	for i, part := range parts {
@@ -186,6 +189,11 @@ func (w *walker) pathAlternatives(s, p string) []string {
 	if strings.HasPrefix(s, dynMark) || windowsShaped(p) || !strings.HasPrefix(p, "/") {
 		return nil
 	}
+	// The common case, checked first: nothing to see through.
+	relAlt := w.scope.altCwd != "" && !strings.HasPrefix(s, "/")
+	if len(w.links) == 0 && !relAlt && !hasDotDot(s) {
+		return nil
+	}
 	full := s
 	if !strings.HasPrefix(s, "/") {
 		full = w.scope.cwd + "/" + s
@@ -202,8 +210,8 @@ func (w *walker) pathAlternatives(s, p string) []string {
 	if q, ok := afterLastDotDot(s); ok {
 		add(w.physical(q))
 	}
-	if alt := w.scope.altCwd; alt != "" && !strings.HasPrefix(s, "/") {
-		add(w.physical(alt + "/" + s))
+	if relAlt {
+		add(w.physical(w.scope.altCwd + "/" + s))
 	}
 	return out
 }
