@@ -47,12 +47,13 @@ func classOf(name string) class {
 		"gunzip", "zcat", "bzip2", "bzcat", "xz", "xzcat", "zstd", "zstdcat", "7z", "jar", "split", "csplit",
 		"pr", "iconv", "dos2unix", "unix2dos", "sqlite3", "pygmentize", "highlight", "dd":
 		return clsReader
-	case "tee", "mv", "shred", "truncate", "touch", "rm", "rmdir", "unlink", "mkdir", "chmod", "chown",
+	case "tee", "sponge", "mv", "shred", "truncate", "touch", "rm", "rmdir", "unlink", "mkdir", "chmod", "chown",
 		"chgrp", "chattr", "setfacl":
 		return clsReader | clsWriter
 	case "scp", "rsync", "cp", "ln", "install":
 		return clsReader | clsLastWriter
-	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq":
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "zgrep", "zegrep", "zfgrep", "bzgrep",
+		"xzgrep", "zstdgrep", "lzgrep":
 		return clsFilterFirst | clsReadOnly
 	case "jaq", "sed":
 		return clsFilterFirst

@@ -237,3 +237,18 @@ func TestWorkingDirectoryIdioms(t *testing.T) {
 		"cat $(cd src; pwd)/main.go",
 	})
 }
+
+// TestMoreFileTakingCommands: the compressed-file greps are filters, and
+// sponge writes its operand as tee does.
+func TestMoreFileTakingCommands(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /etc; zgrep x shadow",
+		"cd /etc; xzgrep x shadow",
+		"cd /etc; sponge sudoers < x",
+	})
+	wantAction(t, p, Allow, []string{
+		"zgrep -c x logs.gz",
+		"sort x | sponge x",
+	})
+}
