@@ -133,10 +133,10 @@ func (w *walker) argPaths(s *simple) {
 			dashdash = true
 			continue
 		}
-		if !dashdash && i+1 < len(s.argv) && fileOptionWord(s.name, a.s) {
+		if v, next, ok := uploadOption(s.name, s.argv, i); !dashdash && ok {
 			// curl -T shadow: the upload reads the file.
-			w.addPath(s.argv[i+1], false, false)
-			i++
+			w.addPath(v, false, false)
+			i = next
 			continue
 		}
 		if !dashdash && strings.HasPrefix(a.s, "-") && len(a.s) > 1 && !a.dyn {
@@ -202,6 +202,7 @@ func (w *walker) copyInto(name string, ct copyTarget, argv []field, ops []int) {
 		w.addPath(ct.dir, true, false)
 		w.intoDir(name, ct.dir, sources)
 	case ct.exact || len(sources) < 2:
+		// -T, or a lone operand: no directory to put anything in.
 	default:
 		w.intoDir(name, sources[len(sources)-1], sources[:len(sources)-1])
 	}
@@ -220,14 +221,37 @@ func fileOption(name, long string) bool {
 	return false
 }
 
-// fileOptionWord reports whether the word a is such an option whose value
-// is the next word (curl -T FILE, wget --post-file FILE).
-func fileOptionWord(name, a string) bool {
-	if name == "curl" && a == "-T" {
-		return true
+// curlValueLetters are curl's short options that take a value: a -T after
+// one of them in a bundle is part of that value.
+const curlValueLetters = "bcCdDeEFHKmoPQrtTuUwxXyYz"
+
+// uploadOption returns the file an upload option at argv[i] names when
+// its value is not after "=": curl -T FILE, -sTFILE, wget --post-file
+// FILE. next is the index of the last word it used.
+func uploadOption(name string, argv []field, i int) (v field, next int, ok bool) {
+	a := argv[i].s
+	if long, isLong := strings.CutPrefix(a, "--"); isLong {
+		if strings.Contains(long, "=") || !fileOption(name, long) || i+1 >= len(argv) {
+			return field{}, i, false
+		}
+		return argv[i+1], i + 1, true
 	}
-	long, ok := strings.CutPrefix(a, "--")
-	return ok && !strings.Contains(long, "=") && fileOption(name, long)
+	if name != "curl" || !strings.HasPrefix(a, "-") || argv[i].dyn {
+		return field{}, i, false
+	}
+	for j := 1; j < len(a); j++ {
+		switch {
+		case a[j] == 'T' && j+1 < len(a):
+			v = argv[i]
+			v.s = a[j+1:]
+			return v, i, true
+		case a[j] == 'T' && i+1 < len(argv):
+			return argv[i+1], i + 1, true
+		case strings.IndexByte(curlValueLetters, a[j]) >= 0:
+			return field{}, i, false
+		}
+	}
+	return field{}, i, false
 }
 
 // isGitFileCommand reports whether s is a git subcommand whose operands
@@ -237,8 +261,7 @@ func isGitFileCommand(s *simple) bool {
 	if s.name != "git" {
 		return false
 	}
-	sub, _ := gitSubcommand(s.argv)
-	switch sub {
+	switch gitSubcommand(s.argv) {
 	case "add", "stage", "rm", "mv", "restore", "blame", "hash-object":
 		// Not checkout, diff or log: their operands are mostly refs.
 		return true
@@ -246,9 +269,9 @@ func isGitFileCommand(s *simple) bool {
 	return false
 }
 
-// gitSubcommand returns git's subcommand and its index in argv, after the
-// global options (-C DIR, -c NAME=VALUE, --git-dir=DIR ...).
-func gitSubcommand(argv []field) (string, int) {
+// gitSubcommand returns git's subcommand, after the global options
+// (-C DIR, -c NAME=VALUE, --git-dir=DIR ...).
+func gitSubcommand(argv []field) string {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i].s
 		switch {
@@ -257,8 +280,8 @@ func gitSubcommand(argv []field) (string, int) {
 			i++ // its value
 		case strings.HasPrefix(a, "-"):
 		default:
-			return a, i
+			return a
 		}
 	}
-	return "", 0
+	return ""
 }

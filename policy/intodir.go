@@ -95,11 +95,21 @@ func (ct *copyTarget) shortCluster(argv []field, i int, short string) int {
 	return i
 }
 
+// isRemote reports whether an scp or rsync operand names another host:
+// a ":" before any "/".
+func isRemote(s string) bool {
+	i := strings.IndexByte(s, ':')
+	return i > 0 && !strings.Contains(s[:i], "/")
+}
+
 // intoDir judges, for a copy into a directory (cp passwd /etc/, cp -t /etc
 // passwd), the file each source becomes there: DIR/basename(SOURCE). The
 // policy cannot know whether the destination is a directory, so the
 // destination itself is judged too, by the caller.
 func (w *walker) intoDir(name string, dest field, sources []field) {
+	if (name == "scp" || name == "rsync") && isRemote(dest.s) {
+		return // host:dir/ is written on that host
+	}
 	for _, src := range sources {
 		base := path.Base(strings.TrimRight(src.s, "/"))
 		if base == "/" || base == "." || base == ".." || strings.Contains(src.s, "://") {

