@@ -87,9 +87,8 @@ func (w *walker) addLink(cmd string, target, link field) {
 // physical resolves the absolute Unix path p as the kernel does: each
 // component that is a symlink the request made, a system link or a
 // /proc/PID/root or cwd link is replaced by its target before the next
-// "..", which then goes up from there.
-func (w *walker) physical(p string) string {
-	cwd := w.scope.cwd
+// "..", which then goes up from there. cwd is what /proc/self/cwd is.
+func physical(p, cwd string, links map[string]string) string {
 	if cwd == "" || !strings.HasPrefix(cwd, "/") {
 		cwd = "/" + dynMark
 	}
@@ -119,7 +118,7 @@ func (w *walker) physical(p string) string {
 		if hops >= maxLinkHops {
 			continue
 		}
-		to, ok := w.linkAt("/" + strings.Join(stack, "/"))
+		to, ok := linkAt("/"+strings.Join(stack, "/"), links)
 		if !ok {
 			continue
 		}
@@ -138,8 +137,8 @@ func (w *walker) physical(p string) string {
 
 // linkAt returns the target of the symlink at p, if p is one the policy
 // knows of.
-func (w *walker) linkAt(p string) (string, bool) {
-	if to, ok := w.links[p]; ok {
+func linkAt(p string, links map[string]string) (string, bool) {
+	if to, ok := links[p]; ok {
 		return to, true
 	}
 	to, ok := systemLinks[p]
@@ -182,21 +181,32 @@ func afterLastDotDot(s string) (string, bool) {
 }
 
 // pathAlternatives returns the other places the word s may name, besides
-// its lexical resolution p: through the links the request made, through
-// the physical target of a component before "..", and against the other
+// its lexical resolution p: see linkAlternatives, and against the other
 // directory an earlier cd may have entered.
 func (w *walker) pathAlternatives(s, p string) []string {
+	out := linkAlternatives(s, p, w.scope.cwd, w.links)
+	if w.scope.altCwd != "" && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, dynMark) {
+		if q := physical(w.scope.altCwd+"/"+s, w.scope.cwd, w.links); q != p {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// linkAlternatives returns the other places the word s, resolved
+// lexically against cwd as p, may name: through the links the request
+// made and the system's, and through the unknown physical target of a
+// component before "..".
+func linkAlternatives(s, p, cwd string, links map[string]string) []string {
 	if strings.HasPrefix(s, dynMark) || windowsShaped(p) || !strings.HasPrefix(p, "/") {
 		return nil
 	}
-	// The common case, checked first: nothing to see through.
-	relAlt := w.scope.altCwd != "" && !strings.HasPrefix(s, "/")
-	if len(w.links) == 0 && !relAlt && !hasDotDot(s) {
-		return nil
+	if len(links) == 0 && !hasDotDot(s) {
+		return nil // the common case: nothing to see through
 	}
 	full := s
 	if !strings.HasPrefix(s, "/") {
-		full = w.scope.cwd + "/" + s
+		full = cwd + "/" + s
 	}
 	var out []string
 	add := func(q string) {
@@ -204,14 +214,9 @@ func (w *walker) pathAlternatives(s, p string) []string {
 			out = append(out, q)
 		}
 	}
-	if len(w.links) > 0 || hasDotDot(full) {
-		add(w.physical(full))
-	}
+	add(physical(full, cwd, links))
 	if q, ok := afterLastDotDot(s); ok {
-		add(w.physical(q))
-	}
-	if relAlt {
-		add(w.physical(w.scope.altCwd + "/" + s))
+		add(physical(q, cwd, links))
 	}
 	return out
 }

@@ -256,3 +256,18 @@ func TestMoreFileTakingCommands(t *testing.T) {
 		"sort x | sponge x",
 	})
 }
+
+// TestDeletesThroughLinks: a recursive delete through a symlink the
+// request made, or through X/.., reaches what the link leads to.
+func TestDeletesThroughLinks(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{"ln -s / r; rm -rf r/usr", Deny, "default:rm-root"},
+		{"ln -s /usr u; rm -rf u/", Deny, "default:rm-root"},
+		{"rm -rf /var/run/../usr", Deny, "default:rm-root"},
+		{"cd /var/run; rm -rf ../usr", Deny, "default:rm-root"},
+		{"ln -s /tmp/x t; rm -rf t/build", Allow, "default"},
+		{"rm -rf build/../dist", Allow, "default"},
+		{"ln -s ../lib lib; rm -rf lib/", Allow, "default"},
+	})
+}

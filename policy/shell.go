@@ -48,6 +48,9 @@ type simple struct {
 	stdinCode bool // it runs its stdin as code (sh -s, source /dev/stdin)
 	xargs     bool // more operands come from stdin
 	via       string
+	// links points at the walker's record of the symlinks the request
+	// makes, so that the rules judging s after the walk see through them.
+	links *map[string]string
 }
 
 // A pathUse is a path the request names, and how it is used.
@@ -1017,6 +1020,7 @@ func (s *simple) is(c class) bool { return s.cls&c != 0 }
 
 func (w *walker) record(s *simple) {
 	s.cls = classOf(s.name)
+	s.links = &w.links
 	if isDecoder(s) {
 		w.a.decodes++
 	}
@@ -1107,7 +1111,7 @@ func (w *walker) cdAlternative(dir, lexical, oldAlt string) string {
 		return alts[0]
 	}
 	if oldAlt != "" && !strings.HasPrefix(dir, "/") && !windowsShaped(oldAlt) {
-		return w.physical(oldAlt + "/" + dir)
+		return physical(oldAlt+"/"+dir, w.scope.cwd, w.links)
 	}
 	return ""
 }
