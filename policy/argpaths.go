@@ -14,6 +14,14 @@ func (w *walker) addPath(f field, write, redirect bool) {
 		s = rest
 	}
 	p := w.resolvePath(s)
+	w.addUse(p, f, write, redirect)
+	for _, alt := range w.pathAlternatives(s, p) {
+		w.addUse(alt, f, write, redirect)
+	}
+}
+
+// addUse records one place a path word names.
+func (w *walker) addUse(p string, f field, write, redirect bool) {
 	// A long script names the same paths again and again: judge each once.
 	key := pathKey{p, write}
 	if len(w.a.paths) < 16 {
@@ -91,7 +99,9 @@ func (w *walker) argPaths(s *simple) {
 	if s.is(clsNoPaths) {
 		return
 	}
-	fileTaking := s.is(clsReader | clsWriter | clsLastWriter | clsInterpreter | clsShell)
+	// A filter's operands after its pattern are files: grep x shadow.
+	fileTaking := s.is(clsReader|clsWriter|clsLastWriter|clsInterpreter|clsShell|clsFilterFirst) ||
+		isGitFileCommand(s)
 	skipFirst := s.is(clsFilterFirst) && !hasFlag(s.argv, "e", "regexp") && !hasFlag(s.argv, "f", "file")
 	if s.is(clsShell) {
 		return // handled by special: the script file or -c string
@@ -109,16 +119,30 @@ func (w *walker) argPaths(s *simple) {
 	writeAll := s.is(clsWriter) || s.name == "sed" && hasFlag(s.argv, "i", "in-place") || s.name == "perl" && hasFlag(s.argv, "i", "")
 	var ops []int
 	dashdash := false
+	var ct copyTarget
+	_, copies := copyValueOpts(s.name)
+	if copies {
+		ct = findCopyTarget(s)
+	}
 	for i := 1; i < len(s.argv); i++ {
 		a := s.argv[i]
+		if ct.skip[i] {
+			continue // install -m 755, cp -t DIR: an option's value
+		}
 		if !dashdash && a.s == "--" {
 			dashdash = true
+			continue
+		}
+		if v, next, ok := uploadOption(s.name, s.argv, i); !dashdash && ok {
+			// curl -T shadow: the upload reads the file.
+			w.addPath(v, false, false)
+			i = next
 			continue
 		}
 		if !dashdash && strings.HasPrefix(a.s, "-") && len(a.s) > 1 && !a.dyn {
 			// --file=PATH, -oPATH
 			if key, val, ok := strings.Cut(a.s, "="); ok && strings.HasPrefix(key, "--") {
-				if looksLikePath(val) || strings.HasPrefix(val, "@") {
+				if looksLikePath(val) || strings.HasPrefix(val, "@") || fileOption(s.name, key[2:]) {
 					w.addPath(field{s: strings.TrimPrefix(val, "@"), glob: a.glob}, false, false)
 				}
 			} else if len(a.s) > 2 && !strings.HasPrefix(a.s, "--") && strings.ContainsAny(a.s[2:3], `/~.`) {
@@ -138,6 +162,7 @@ func (w *walker) argPaths(s *simple) {
 		}
 		ops = append(ops, i)
 	}
+	dirs := workDirs(s)
 	for k, i := range ops {
 		a := s.argv[i]
 		if k == 0 && skipFirst {
@@ -152,10 +177,111 @@ func (w *walker) argPaths(s *simple) {
 		if strings.ContainsAny(a.s, "\n") || (!fileTaking && strings.Contains(a.s, "://") && !strings.HasPrefix(a.s, "file://")) {
 			continue
 		}
-		write := writeAll || s.is(clsLastWriter) && k == len(ops)-1 && len(ops) > 1
+		write := writeAll || s.is(clsLastWriter) && k == len(ops)-1 && len(ops) > 1 && !ct.hasDir
 		if s.name == "tee" {
 			write = true
 		}
-		w.addPath(a, write, false)
+		w.addOperand(a, write, dirs)
 	}
+	if copies {
+		w.copyInto(s.name, ct, s.argv, ops)
+		w.recordLinks(s, ct, ops)
+	}
+}
+
+// copyInto judges what a copy writes into its target directory: with -t
+// every operand is a source, else all but the last, which is the
+// destination.
+func (w *walker) copyInto(name string, ct copyTarget, argv []field, ops []int) {
+	var sources []field
+	for _, i := range ops {
+		sources = append(sources, argv[i])
+	}
+	switch {
+	case ct.hasDir:
+		w.addPath(ct.dir, true, false)
+		w.intoDir(name, ct.dir, sources)
+	case ct.exact || len(sources) < 2:
+		// -T, or a lone operand: no directory to put anything in.
+	default:
+		w.intoDir(name, sources[len(sources)-1], sources[:len(sources)-1])
+	}
+}
+
+// fileOption reports whether the long option (without dashes) of an
+// uploader names a file it reads and sends: curl --upload-file, wget
+// --post-file. Its value is a path even when it does not look like one.
+func fileOption(name, long string) bool {
+	switch name {
+	case "curl":
+		return long == "upload-file"
+	case "wget":
+		return long == "post-file" || long == "body-file"
+	}
+	return false
+}
+
+// curlValueLetters are curl's short options that take a value: a -T after
+// one of them in a bundle is part of that value.
+const curlValueLetters = "bcCdDeEFHKmoPQrtTuUwxXyYz"
+
+// uploadOption returns the file an upload option at argv[i] names when
+// its value is not after "=": curl -T FILE, -sTFILE, wget --post-file
+// FILE. next is the index of the last word it used.
+func uploadOption(name string, argv []field, i int) (v field, next int, ok bool) {
+	a := argv[i].s
+	if long, isLong := strings.CutPrefix(a, "--"); isLong {
+		if strings.Contains(long, "=") || !fileOption(name, long) || i+1 >= len(argv) {
+			return field{}, i, false
+		}
+		return argv[i+1], i + 1, true
+	}
+	if name != "curl" || !strings.HasPrefix(a, "-") || argv[i].dyn {
+		return field{}, i, false
+	}
+	for j := 1; j < len(a); j++ {
+		switch {
+		case a[j] == 'T' && j+1 < len(a):
+			v = argv[i]
+			v.s = a[j+1:]
+			return v, i, true
+		case a[j] == 'T' && i+1 < len(argv):
+			return argv[i+1], i + 1, true
+		case strings.IndexByte(curlValueLetters, a[j]) >= 0:
+			return field{}, i, false
+		}
+	}
+	return field{}, i, false
+}
+
+// isGitFileCommand reports whether s is a git subcommand whose operands
+// are files of the work tree that it reads or changes: git add shadow
+// puts /etc/shadow in the object store.
+func isGitFileCommand(s *simple) bool {
+	if s.name != "git" {
+		return false
+	}
+	switch gitSubcommand(s.argv) {
+	case "add", "stage", "rm", "mv", "restore", "blame", "hash-object":
+		// Not checkout, diff or log: their operands are mostly refs.
+		return true
+	}
+	return false
+}
+
+// gitSubcommand returns git's subcommand, after the global options
+// (-C DIR, -c NAME=VALUE, --git-dir=DIR ...).
+func gitSubcommand(argv []field) string {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i].s
+		switch {
+		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" ||
+			a == "--exec-path" || a == "--super-prefix" || a == "--config-env":
+			i++ // its value
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }

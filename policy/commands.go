@@ -39,19 +39,21 @@ func classOf(name string) class {
 	case "cat", "tac", "less", "more", "most", "head", "tail", "nl", "od", "xxd", "hexdump", "hd", "strings",
 		"diff", "cmp", "comm", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum",
 		"b2sum", "cksum", "sum", "file", "stat", "wc", "sort", "uniq", "fold", "fmt", "expand", "unexpand",
-		"paste", "join", "column", "shasum", "look", "bat", "batcat", "getfacl", "lsattr", "type":
+		"paste", "join", "column", "shasum", "look", "bat", "batcat", "getfacl", "lsattr", "type", "cut", "rev",
+		"shuf":
 		return clsReader | clsReadOnly
 	case "base64", "base32", "basenc", "vi", "vim", "nvim", "view", "nano", "emacs", "code", "subl", "ed",
 		"ex", "gpg", "age", "openssl", "ssh-keygen", "ssh-add", "source", ".", "tar", "zip", "unzip", "gzip",
 		"gunzip", "zcat", "bzip2", "bzcat", "xz", "xzcat", "zstd", "zstdcat", "7z", "jar", "split", "csplit",
 		"pr", "iconv", "dos2unix", "unix2dos", "sqlite3", "pygmentize", "highlight", "dd":
 		return clsReader
-	case "tee", "mv", "shred", "truncate", "touch", "rm", "rmdir", "unlink", "mkdir", "chmod", "chown",
+	case "tee", "sponge", "mv", "shred", "truncate", "touch", "rm", "rmdir", "unlink", "mkdir", "chmod", "chown",
 		"chgrp", "chattr", "setfacl":
 		return clsReader | clsWriter
 	case "scp", "rsync", "cp", "ln", "install":
 		return clsReader | clsLastWriter
-	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq":
+	case "grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "gojq", "zgrep", "zegrep", "zfgrep", "bzgrep",
+		"xzgrep", "zstdgrep", "lzgrep":
 		return clsFilterFirst | clsReadOnly
 	case "jaq", "sed":
 		return clsFilterFirst
@@ -59,7 +61,7 @@ func classOf(name string) class {
 		return clsNoPaths | clsReadOnly
 	case "[[", "alias", "unalias", "export", "unset", "set", "shopt", "declare", "local", "readonly", "kill":
 		return clsNoPaths
-	case "ls", "dir", "vdir", "cut", "tr", "pwd", "whoami", "id", "groups", "date", "cal", "env", "printenv",
+	case "ls", "dir", "vdir", "tr", "pwd", "whoami", "id", "groups", "date", "cal", "env", "printenv",
 		"du", "df", "tree", "basename", "dirname", "realpath", "readlink", "uname", "hostname", "arch",
 		"nproc", "uptime", "ps", "pgrep", "top", "htop", "free", "vmstat", "seq", "yes", "sleep", "wait",
 		"cd", "pushd", "popd", "dirs", "man", "info", "apropos", "whatis", "locale", "tty", "lscpu", "lsblk",
@@ -106,6 +108,7 @@ type unwrapped struct {
 	named []field // programs options name (start-stop-daemon -a, -x): the first runs
 	guess []field // stop: words after an option unwrap cannot read, any of which may start the program
 	child bool    // a wrapper is a program: the command runs in its process
+	reads []field // files a wrapper's options name for it to read (xargs -a)
 }
 
 // optSpec describes a wrapper's options. getopt_long takes any unique
@@ -426,6 +429,8 @@ func wrapperOptValue(name string, spec optSpec, opt string, val field, args []fi
 		u.cwd += "/" + val.s // env -C / sudo -D usr: relative to the last one
 	case inList(spec.cwd, opt):
 		u.cwd = val.s
+	case name == "xargs" && (opt == "a" || opt == "arg-file"):
+		u.reads = append(u.reads, val) // the arguments come from this file
 	case name == "env" && (opt == "S" || opt == "split-string"):
 		return append(splitString(val.s), args...)
 	case name == "start-stop-daemon" && (opt == "a" || opt == "startas"):
@@ -1068,8 +1073,12 @@ func (w *walker) special(s *simple) {
 		default:
 			w.tmuxRuns(s)
 		}
-	case s.name == "cd" || s.name == "pushd":
+	case s.name == "cd":
 		w.cd(s.argv[1:])
+	case s.name == "pushd":
+		w.pushd(s.argv[1:])
+	case s.name == "popd":
+		w.popd(s.argv[1:])
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".

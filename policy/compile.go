@@ -512,15 +512,17 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 	}
 	parts := strings.Split(u.path, "/")
 	for i, part := range parts {
-		// A last component of wildcards only ("ls *") is not tried against
-		// every denied name; /???/shadow still is.
+		// A last component of wildcards only ("ls *", "ls [!.]*") is not
+		// tried against every denied name; /???/shadow and /etc/[s]* still
+		// are, matched as bash matches them.
 		if !hasBashGlob(part) {
 			continue
 		}
-		pat, dot := bashGlob(part), globMayMatchDot(part)
-		if i == len(parts)-1 && strings.Trim(pat, "*?") == "" && !dot {
+		dot := globMayMatchDot(part)
+		if i == len(parts)-1 && wildcardOnly(part) && !dot {
 			continue
 		}
+		re := globRegexp(part)
 		names := p.sensitive
 		if i < len(parts)-1 {
 			names = p.sensitiveDirs // "*/README.md" is not "credentials/README.md"
@@ -529,7 +531,7 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 			if strings.HasPrefix(name, ".") && !dot {
 				continue // bash globs skip dot files
 			}
-			if ok, _ := path.Match(pat, name); !ok {
+			if re != nil && !re.MatchString(name) {
 				continue
 			}
 			alt := append(append(append([]string{}, parts[:i]...), name), parts[i+1:]...)

@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // bashGlob turns one path component of a bash glob into a path.Match
 // pattern that matches at least what bash would. path.Match reads [!x]
@@ -109,4 +112,171 @@ func globMayMatchDot(part string) bool {
 		return (part[0] == '*' || part[0] == '?') && globMayMatchDot(part[end:])
 	}
 	return false
+}
+
+// globRegexp compiles one path component of a bash glob into a regular
+// expression that matches the names bash would, brackets and extglob
+// groups included, so that /etc/[s][h]* is tried against "shadow" alone
+// and not against every name. !(...) cannot be said in RE2 and becomes
+// ".*": never less than bash. A component RE2 refuses yields nil.
+func globRegexp(part string) *regexp.Regexp {
+	re, err := regexp.Compile(`^(?s:` + globRegexpBody(part) + `)$`)
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// globRegexpBody translates a component (or an alternative inside an
+// extglob group) without the anchors.
+func globRegexpBody(part string) string {
+	var sb strings.Builder
+	lit := 0 // start of the pending literal run
+	flush := func(i int) { sb.WriteString(regexp.QuoteMeta(part[lit:i])) }
+	for i := 0; i < len(part); i++ {
+		c := part[i]
+		switch {
+		case isExtGlobOp(c) && i+1 < len(part) && part[i+1] == '(':
+			flush(i)
+			end := groupEnd(part, i+1)
+			sb.WriteString(extGroupRegexp(c, part[i+2:max(i+2, end-1)]))
+			i, lit = end-1, end
+		case c == '*' || c == '?':
+			flush(i)
+			sb.WriteString(map[byte]string{'*': ".*", '?': "."}[c])
+			lit = i + 1
+		case c == '[' && bracketEnd(part, i) > 0:
+			flush(i)
+			end := bracketEnd(part, i)
+			sb.WriteString(bracketRegexp(part[i+1 : end-1]))
+			i, lit = end-1, end
+		case c == '\\' && i+1 < len(part):
+			flush(i)
+			sb.WriteString(regexp.QuoteMeta(part[i+1 : i+2]))
+			i++
+			lit = i + 1
+		}
+	}
+	flush(len(part))
+	return sb.String()
+}
+
+// extGroupRegexp translates the extglob group op(body).
+func extGroupRegexp(op byte, body string) string {
+	if op == '!' {
+		return ".*"
+	}
+	var alts []string
+	for _, alt := range splitAlternatives(body) {
+		alts = append(alts, globRegexpBody(alt))
+	}
+	group := "(?:" + strings.Join(alts, "|") + ")"
+	switch op {
+	case '?':
+		return group + "?"
+	case '*':
+		return group + "*"
+	case '+':
+		return group + "+"
+	}
+	return group
+}
+
+// splitAlternatives splits an extglob group's body at its top-level "|".
+func splitAlternatives(body string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				out = append(out, body[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, body[start:])
+}
+
+// bracketRegexp translates the inside of a bracket expression. RE2 knows
+// [:class:]; [=c=] and [.c.] are the character c.
+func bracketRegexp(set string) string {
+	var sb strings.Builder
+	sb.WriteByte('[')
+	if set != "" && (set[0] == '!' || set[0] == '^') {
+		sb.WriteByte('^')
+		set = set[1:]
+	}
+	for j := 0; j < len(set); j++ {
+		c := set[j]
+		if c == '[' && j+1 < len(set) && strings.IndexByte(":=.", set[j+1]) >= 0 {
+			if k := strings.Index(set[j+2:], string(set[j+1])+"]"); k >= 0 {
+				inner := set[j+2 : j+2+k]
+				if set[j+1] == ':' {
+					sb.WriteString("[:" + inner + ":]")
+				} else {
+					sb.WriteString(regexp.QuoteMeta(inner))
+				}
+				j += 2 + k + 1
+				continue
+			}
+		}
+		if c == '\\' && j+1 < len(set) {
+			j++
+			c = set[j]
+		}
+		if strings.IndexByte(`\[]^`, c) >= 0 {
+			sb.WriteByte('\\')
+		}
+		sb.WriteByte(c)
+	}
+	sb.WriteByte(']')
+	return sb.String()
+}
+
+// wildcardOnly reports whether a glob component matches nearly any name,
+// as "*" does: it is made of *, ?, !(...) groups, groups of such
+// components, and bracket expressions that are negated or hold a range
+// or a class ([!.]*, [a-z]*). ls * is not tried against every denied
+// name; a narrow set such as [s] or [mM] names a letter as a literal
+// does, so /etc/[s][h]* is.
+func wildcardOnly(part string) bool {
+	for i := 0; i < len(part); i++ {
+		c := part[i]
+		switch {
+		case isExtGlobOp(c) && i+1 < len(part) && part[i+1] == '(':
+			end := groupEnd(part, i+1)
+			if c != '!' {
+				for _, alt := range splitAlternatives(part[i+2 : max(i+2, end-1)]) {
+					if !wildcardOnly(alt) {
+						return false
+					}
+				}
+			}
+			i = end - 1
+		case c == '*' || c == '?':
+		case c == '[' && bracketEnd(part, i) > 0:
+			end := bracketEnd(part, i)
+			if !wideBracket(part[i+1 : end-1]) {
+				return false
+			}
+			i = end - 1
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// wideBracket reports whether a bracket expression's inside matches many
+// characters: negated, or with a range or a class.
+func wideBracket(set string) bool {
+	if set != "" && (set[0] == '!' || set[0] == '^') {
+		return true
+	}
+	return strings.Contains(set, "[:") || len(set) > 2 && strings.Contains(set[1:len(set)-1], "-")
 }

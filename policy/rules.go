@@ -74,7 +74,23 @@ func (p *Policy) criticalNames(dir string) []string {
 // criticalTarget reports whether a delete target reaches a critical
 // directory: the directory itself, or everything in it through a glob
 // (/*, ~/*, /u*).
-func (p *Policy) criticalTarget(f field, cwd string) (string, bool) {
+func (p *Policy) criticalTarget(f field, s *simple) (string, bool) {
+	t, ok := p.criticalLexical(f, s.cwd)
+	if ok || s.links == nil {
+		return t, ok
+	}
+	// ln -s / r; rm -rf r/usr, rm -rf /var/run/../usr: where it leads.
+	for _, alt := range linkAlternatives(f.s, resolve(f.s, s.cwd), s.cwd, *s.links) {
+		if t, ok := p.criticalPath(f, alt); ok {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// criticalLexical is criticalTarget for the path as written, with only
+// /proc's links seen through.
+func (p *Policy) criticalLexical(f field, cwd string) (string, bool) {
 	if f.s == "" {
 		return "", false
 	}
@@ -256,7 +272,7 @@ func (p *Policy) rsyncDeletes(s *simple) (string, bool) {
 		judged = append(judged, ops[:len(ops)-1]...)
 	}
 	for _, op := range judged {
-		if t, ok := p.criticalTarget(op, s.cwd); ok {
+		if t, ok := p.criticalTarget(op, s); ok {
 			return t, true
 		}
 	}
@@ -304,7 +320,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		}
 		ops := operands(s.argv)
 		for _, op := range ops {
-			if t, ok := p.criticalTarget(op, s.cwd); ok {
+			if t, ok := p.criticalTarget(op, s); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)", t, text(s.argv))}, true
 			}
 			if op.emptyable && !op.opaque {
@@ -312,7 +328,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 				empty := op
 				empty.s = strings.ReplaceAll(op.s, dynMark, "")
 				empty.dyn = false
-				if t, ok := p.criticalTarget(empty, s.cwd); ok && empty.s != "" {
+				if t, ok := p.criticalTarget(empty, s); ok && empty.s != "" {
 					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable is empty (%s); write ${VAR:?} to fail instead", t, text(s.argv))}, true
 				}
 			}
@@ -326,7 +342,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			break
 		}
 		for _, f := range findRoots(s.argv) {
-			if t, ok := p.criticalTarget(f, s.cwd); ok {
+			if t, ok := p.criticalTarget(f, s); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete under %s (%s)", t, text(s.argv))}, true
 			}
 		}
@@ -339,7 +355,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			break
 		}
 		for _, op := range operands(s.argv) {
-			if t, ok := p.criticalTarget(op, s.cwd); ok {
+			if t, ok := p.criticalTarget(op, s); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive shred of %s (%s)", t, text(s.argv))}, true
 			}
 		}
@@ -351,7 +367,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			if i == len(ops)-1 && len(ops) > 1 {
 				break
 			}
-			if t, ok := p.criticalTarget(op, s.cwd); ok {
+			if t, ok := p.criticalTarget(op, s); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("moving %s away (%s)", t, text(s.argv))}, true
 			}
 		}
@@ -360,7 +376,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			ops := operands(s.argv)
 			for i := 1; i < len(ops); i++ {
 				op := ops[i]
-				if t, ok := p.criticalTarget(op, s.cwd); ok {
+				if t, ok := p.criticalTarget(op, s); ok {
 					return verdict{"default:chmod-root", fmt.Sprintf("changing the owner of everything under %s (%s)", t, text(s.argv))}, true
 				}
 			}
@@ -412,7 +428,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if recursiveFlag(s.argv, "recursive") {
 			if ops := operands(s.argv); len(ops) > 1 {
 				for _, op := range ops[1:] {
-					if t, ok := p.criticalTarget(op, s.cwd); ok {
+					if t, ok := p.criticalTarget(op, s); ok {
 						return verdict{"default:chmod-root", fmt.Sprintf("changing the mode of everything under %s (%s)", t, text(s.argv))}, true
 					}
 				}
@@ -468,7 +484,7 @@ func (p *Policy) windowsRule(s *simple) (verdict, bool) {
 			if strings.HasPrefix(f.s, "/") && len(f.s) <= 3 && !strings.Contains(f.s[1:], "/") || strings.HasPrefix(f.s, "-") {
 				continue // a switch: /s /q -Force
 			}
-			if t, ok := p.criticalTarget(f, s.cwd); ok {
+			if t, ok := p.criticalTarget(f, s); ok {
 				return t, true
 			}
 		}

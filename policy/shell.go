@@ -48,6 +48,9 @@ type simple struct {
 	stdinCode bool // it runs its stdin as code (sh -s, source /dev/stdin)
 	xargs     bool // more operands come from stdin
 	via       string
+	// links points at the walker's record of the symlinks the request
+	// makes, so that the rules judging s after the walk see through them.
+	links *map[string]string
 }
 
 // A pathUse is a path the request names, and how it is used.
@@ -103,6 +106,12 @@ type scope struct {
 	// lastpipe: shopt -s lastpipe may be on in this shell, so the last
 	// stage of a pipeline runs in it (see stage).
 	lastpipe bool
+	// dirStack is the pushd stack below its top, which is cwd; nil when
+	// empty.
+	dirStack []string
+	// altCwd is where a cd through X/.. may have gone instead of cwd:
+	// bash tries the lexical path, then the physical one.
+	altCwd string
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -133,7 +142,7 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack}
 }
 
 func (s *scope) get(name string) (field, bool) {
@@ -177,7 +186,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd, s.oldpwd, s.lastpipe = c.cwd, c.oldpwd, c.lastpipe
+	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -258,6 +267,7 @@ type walker struct {
 	seen      map[pathKey]bool
 	files     map[string]fileInfo // what this request wrote into files
 	dl        dlState             // what this request downloaded into files besides
+	links     map[string]string   // the symlinks this request made: link -> target
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -1010,6 +1020,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		return
 	}
 	u := w.unwrap(raw, c)
+	for _, f := range u.reads {
+		w.addPath(f, false, false)
+	}
 	if u.child {
 		// sudo cd /tmp, env f: the program runs in another process,
 		// where a builtin or a function changes nothing here.
@@ -1088,6 +1101,7 @@ func (s *simple) is(c class) bool { return s.cls&c != 0 }
 
 func (w *walker) record(s *simple) {
 	s.cls = classOf(s.name)
+	s.links = &w.links
 	if isDecoder(s) {
 		w.a.decodes++
 	}
@@ -1134,7 +1148,8 @@ func (w *walker) cd(args []field) {
 		}
 		ops = append(ops, a)
 	}
-	old := w.scope.cwd
+	old, oldAlt := w.scope.cwd, w.scope.altCwd
+	w.scope.altCwd = ""
 	switch {
 	case len(ops) == 0:
 		if w.p.home != "" {
@@ -1152,14 +1167,34 @@ func (w *walker) cd(args []field) {
 	case ops[0].dyn || ops[0].glob:
 		w.scope.cwd = "/" + dynMark
 	default:
-		w.scope.cwd = w.resolvePath(ops[0].s)
+		dir := w.resolvePath(ops[0].s)
+		w.scope.altCwd = w.cdAlternative(ops[0].s, dir, oldAlt)
+		w.scope.cwd = dir
 	}
 	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
 	// variable, unless the script set one: most scripts cd, few read it.
 	if _, ok := w.scope.get("OLDPWD"); ok {
 		w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
 	}
+	// Likewise PWD, which ~+ reads: PWD=/etc; cd /tmp; cat ~+/x.
+	if _, ok := w.scope.get("PWD"); ok {
+		cwd := w.scope.cwd
+		w.scope.set("PWD", field{s: cwd, dyn: cwd == "" || strings.Contains(cwd, dynMark)})
+	}
 	w.scope.oldpwd = old
+}
+
+// cdAlternative returns the other directory cd dir may enter: its
+// physical target when it goes through a link or X/.., or dir from the
+// other directory an earlier cd may have entered; "" when there is none.
+func (w *walker) cdAlternative(dir, lexical, oldAlt string) string {
+	if alts := w.pathAlternatives(dir, lexical); len(alts) > 0 {
+		return alts[0]
+	}
+	if oldAlt != "" && !strings.HasPrefix(dir, "/") && !windowsShaped(oldAlt) {
+		return physical(oldAlt+"/"+dir, w.scope.cwd, w.links)
+	}
+	return ""
 }
 
 // resolvePath normalises a word that names a path, seeing through the

@@ -363,6 +363,9 @@ func (w *walker) nested(n syntax.Node) bool {
 // staticOutput returns what a command substitution prints when it is a
 // lone echo or printf of known words, without the trailing newlines.
 func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
+	if dir, ok := w.cdThenPwd(cs.Stmts); ok {
+		return dir, true
+	}
 	if len(cs.Stmts) != 1 {
 		return "", false
 	}
@@ -503,8 +506,12 @@ func (w *walker) tilde(s string) string {
 	var home string
 	homeVar, homeKnown := w.lookup("HOME") // HOME=/; rm -rf ~
 	switch {
-	case name == "+" && !strings.Contains(w.scope.cwd, dynMark):
-		home = w.scope.cwd // ~+ is $PWD
+	case name == "+":
+		pwd, ok := w.lookup("PWD") // ~+ is $PWD, which the script may set
+		if !ok || !strings.HasPrefix(pwd, "/") {
+			return s
+		}
+		home = pwd
 	case name == "-":
 		prev, ok := w.lookup("OLDPWD") // ~- is $OLDPWD
 		if !ok || !strings.HasPrefix(prev, "/") {

@@ -1,0 +1,139 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// pushd follows bash's directory stack, so that pushd -n DIR, which only
+// stores DIR, and a later bare pushd, which goes there, leave the
+// working directory where bash leaves it. The stack is replaced, never
+// changed in place: forked scopes share it.
+func (w *walker) pushd(args []field) {
+	noCd, ops := dirStackArgs(args)
+	switch {
+	case len(ops) == 0 && len(w.scope.dirStack) == 0:
+		// bash: "no other directory"; nothing changes.
+	case len(ops) == 0:
+		// Swap the two top entries: go to the one below.
+		top := w.scope.dirStack[0]
+		w.scope.dirStack = append([]string{w.scope.cwd}, w.scope.dirStack[1:]...)
+		w.cd([]field{{s: top, dyn: strings.Contains(top, dynMark)}})
+	case isStackIndex(ops[0]):
+		w.unknownCwd() // pushd +N rotates the stack
+	case noCd:
+		w.scope.dirStack = append([]string{w.stackEntry(ops[0])}, w.scope.dirStack...)
+	default:
+		old := w.scope.cwd
+		w.cd(ops[:1])
+		w.scope.dirStack = append([]string{old}, w.scope.dirStack...)
+	}
+}
+
+// popd takes the top of the stack off and goes to the next entry.
+func (w *walker) popd(args []field) {
+	noCd, ops := dirStackArgs(args)
+	switch {
+	case len(w.scope.dirStack) == 0:
+		// bash: "directory stack empty"; nothing changes.
+	case len(ops) > 0:
+		if !noCd {
+			w.unknownCwd() // popd +N: another entry goes
+		}
+		w.scope.dirStack = nil
+	case noCd:
+		w.scope.dirStack = w.scope.dirStack[1:]
+	default:
+		next := w.scope.dirStack[0]
+		w.scope.dirStack = w.scope.dirStack[1:]
+		w.cd([]field{{s: next, dyn: strings.Contains(next, dynMark)}})
+	}
+}
+
+// dirStackArgs splits pushd's or popd's words into -n and the operands.
+func dirStackArgs(args []field) (noCd bool, ops []field) {
+	for i, a := range args {
+		switch {
+		case a.s == "--":
+			return noCd, append(ops, args[i+1:]...)
+		case a.s == "-n":
+			noCd = true
+		case strings.HasPrefix(a.s, "-") && !isStackIndex(a):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return noCd, ops
+}
+
+// isStackIndex reports whether a word is +N or -N, an entry of the stack.
+func isStackIndex(a field) bool {
+	if a.dyn || len(a.s) < 2 || a.s[0] != '+' && a.s[0] != '-' {
+		return false
+	}
+	return strings.Trim(a.s[1:], "0123456789") == ""
+}
+
+// stackEntry is the directory pushd -n stores for a word.
+func (w *walker) stackEntry(a field) string {
+	if a.dyn || a.glob {
+		return "/" + dynMark
+	}
+	return w.resolvePath(a.s)
+}
+
+// unknownCwd notes that the working directory is no longer known.
+func (w *walker) unknownCwd() {
+	w.cd([]field{{s: dynMark, dyn: true}})
+}
+
+// cdThenPwd returns what $(cd DIR; pwd) or $(cd DIR && pwd) prints: the
+// directory those cds reach. The idiom names a directory the script then
+// reads from ($(cd /etc; pwd)/shadow).
+func (w *walker) cdThenPwd(stmts []*syntax.Stmt) (string, bool) {
+	calls, ok := flatCalls(stmts, nil)
+	if !ok || len(calls) < 2 || calls[len(calls)-1].Args[0].Lit() != "pwd" || len(calls[len(calls)-1].Args) > 2 {
+		return "", false
+	}
+	dir := w.scope.cwd
+	for _, c := range calls[:len(calls)-1] {
+		if c.Args[0].Lit() != "cd" || len(c.Args) != 2 || !plainWord(c.Args[1]) {
+			return "", false
+		}
+		arg := w.wordString(c.Args[1])
+		if !arg.known() || arg.s == "-" || strings.HasPrefix(arg.s, "-") {
+			return "", false
+		}
+		dir = resolve(arg.s, dir)
+	}
+	return dir, strings.HasPrefix(dir, "/") && !strings.Contains(dir, dynMark)
+}
+
+// flatCalls lists the plain calls of statements joined by ";" or "&&",
+// or reports false when there is anything else.
+func flatCalls(stmts []*syntax.Stmt, out []*syntax.CallExpr) ([]*syntax.CallExpr, bool) {
+	for _, st := range stmts {
+		if st.Negated || st.Background || len(st.Redirs) > 0 {
+			return nil, false
+		}
+		switch x := st.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(x.Assigns) > 0 || len(x.Args) == 0 {
+				return nil, false
+			}
+			out = append(out, x)
+		case *syntax.BinaryCmd:
+			if x.Op != syntax.AndStmt {
+				return nil, false
+			}
+			var ok bool
+			if out, ok = flatCalls([]*syntax.Stmt{x.X, x.Y}, out); !ok {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}

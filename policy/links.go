@@ -1,0 +1,222 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// systemLinks are symlinks every Linux system has. A ".." after them goes
+// up from their target, which the lexical cleaning of a path gets wrong:
+// /var/run/../etc/shadow is /etc/shadow, not /var/etc/shadow.
+var systemLinks = map[string]string{
+	"/var/run":  "/run",
+	"/var/lock": "/run/lock",
+	"/dev/fd":   "/proc/self/fd",
+	"/bin":      "/usr/bin",
+	"/sbin":     "/usr/sbin",
+	"/lib":      "/usr/lib",
+	"/lib64":    "/usr/lib64",
+}
+
+// maxLinkHops bounds the symlinks one path follows, as the kernel's
+// ELOOP does, so that a loop the request made ends.
+const maxLinkHops = 40
+
+// recordLinks notes the symlinks ln -s and cp -s make, so that a later
+// path through them (ln -s /etc e; cat e/shadow) is judged where it
+// leads. The files are shared by every subshell, so the walker, not the
+// scope, holds them.
+func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
+	var symbolic bool
+	switch s.name {
+	case "ln":
+		symbolic = hasFlag(s.argv, "s", "symbolic")
+	case "cp":
+		symbolic = hasFlag(s.argv, "s", "symbolic-link")
+	}
+	if !symbolic || len(ops) == 0 {
+		return
+	}
+	var sources []field
+	for _, i := range ops {
+		sources = append(sources, s.argv[i])
+	}
+	switch {
+	case ct.hasDir:
+		for _, src := range sources {
+			w.addLink(s.name, src, field{s: ct.dir.s + "/" + path.Base(src.s), dyn: ct.dir.dyn})
+		}
+	case len(sources) == 1 && s.name == "ln":
+		w.addLink(s.name, sources[0], field{s: path.Base(sources[0].s)})
+	case len(sources) >= 2:
+		dest := sources[len(sources)-1]
+		for _, src := range sources[:len(sources)-1] {
+			if len(sources) == 2 {
+				w.addLink(s.name, src, dest)
+			}
+			if !ct.exact {
+				// The destination may be a directory the link goes into.
+				w.addLink(s.name, src, field{s: dest.s + "/" + path.Base(src.s), dyn: dest.dyn})
+			}
+		}
+	}
+}
+
+// addLink records that link now points at target. ln reads a relative
+// target from the link's directory, cp -s from the working directory.
+func (w *walker) addLink(cmd string, target, link field) {
+	if target.dyn || link.dyn || target.glob || link.glob || target.s == "" {
+		return
+	}
+	at := w.resolvePath(link.s)
+	if !strings.HasPrefix(at, "/") || windowsShaped(at) {
+		return
+	}
+	to := target.s
+	if cmd == "ln" && !strings.HasPrefix(to, "/") {
+		to = path.Dir(at) + "/" + to
+	} else {
+		to = w.resolvePath(to)
+	}
+	if w.links == nil {
+		w.links = map[string]string{}
+	}
+	w.links[at] = to
+}
+
+// physical resolves the absolute Unix path p as the kernel does: each
+// component that is a symlink the request made, a system link or a
+// /proc/PID/root or cwd link is replaced by its target before the next
+// "..", which then goes up from there. cwd is what /proc/self/cwd is.
+func physical(p, cwd string, links map[string]string) string {
+	if cwd == "" || !strings.HasPrefix(cwd, "/") {
+		cwd = "/" + dynMark
+	}
+	var stack []string
+	pending := strings.Split(p, "/")
+	for hops := 0; len(pending) > 0; {
+		part := pending[0]
+		pending = pending[1:]
+		switch part {
+		case "", ".":
+			continue
+		case "..":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		stack = append(stack, part)
+		switch procLink(stack) {
+		case "root":
+			stack = stack[:0]
+			continue
+		case "cwd":
+			stack = append(stack[:0], strings.FieldsFunc(cwd, func(r rune) bool { return r == '/' })...)
+			continue
+		}
+		if hops >= maxLinkHops {
+			continue
+		}
+		to, ok := linkAt("/"+strings.Join(stack, "/"), links)
+		if !ok {
+			continue
+		}
+		hops++
+		// The target's components replace the link, relative to its
+		// directory unless absolute.
+		if strings.HasPrefix(to, "/") {
+			stack = stack[:0]
+		} else {
+			stack = stack[:len(stack)-1]
+		}
+		pending = append(strings.Split(to, "/"), pending...)
+	}
+	return "/" + strings.Join(stack, "/")
+}
+
+// linkAt returns the target of the symlink at p, if p is one the policy
+// knows of.
+func linkAt(p string, links map[string]string) (string, bool) {
+	if to, ok := links[p]; ok {
+		return to, true
+	}
+	to, ok := systemLinks[p]
+	return to, ok
+}
+
+// hasDotDot reports whether s has a ".." component.
+func hasDotDot(s string) bool {
+	return s == ".." || strings.HasPrefix(s, "../") || strings.HasSuffix(s, "/..") || strings.Contains(s, "/../")
+}
+
+// afterLastDotDot returns what follows the last ".." of s anchored at /,
+// when a component other than ".." comes before it: the policy cannot
+// know which components are links, and X/.. may go up from anywhere.
+// /var/run/../etc/shadow is also /etc/shadow; ../x alone is not.
+func afterLastDotDot(s string) (string, bool) {
+	if !hasDotDot(s) {
+		return "", false
+	}
+	parts := strings.Split(s, "/")
+	last := -1
+	for i, part := range parts {
+		if part == ".." {
+			last = i
+		}
+	}
+	if last < 0 {
+		return "", false
+	}
+	named := false
+	for _, part := range parts[:last] {
+		if part != "" && part != "." && part != ".." {
+			named = true
+		}
+	}
+	if !named {
+		return "", false
+	}
+	return path.Clean("/" + strings.Join(parts[last+1:], "/")), true
+}
+
+// pathAlternatives returns the other places the word s may name, besides
+// its lexical resolution p: see linkAlternatives, and against the other
+// directory an earlier cd may have entered.
+func (w *walker) pathAlternatives(s, p string) []string {
+	out := linkAlternatives(s, p, w.scope.cwd, w.links)
+	if w.scope.altCwd != "" && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, dynMark) {
+		if q := physical(w.scope.altCwd+"/"+s, w.scope.cwd, w.links); q != p {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// linkAlternatives returns the other places the word s, resolved
+// lexically against cwd as p, may name: through the links the request
+// made and the system's, and through the unknown physical target of a
+// component before "..".
+func linkAlternatives(s, p, cwd string, links map[string]string) []string {
+	if strings.HasPrefix(s, dynMark) || windowsShaped(p) || !strings.HasPrefix(p, "/") {
+		return nil
+	}
+	if len(links) == 0 && !hasDotDot(s) {
+		return nil // the common case: nothing to see through
+	}
+	full := s
+	if !strings.HasPrefix(s, "/") {
+		full = cwd + "/" + s
+	}
+	var out []string
+	add := func(q string) {
+		if q != p {
+			out = append(out, q)
+		}
+	}
+	add(physical(full, cwd, links))
+	if q, ok := afterLastDotDot(s); ok {
+		add(physical(q, cwd, links))
+	}
+	return out
+}
