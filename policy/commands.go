@@ -864,11 +864,7 @@ var namesBuiltins = [...]string{"read", "declare", "typeset", "local", "export",
 func (w *walker) special(s *simple) {
 	c := s.c
 	if slices.Contains(namesBuiltins[:], s.name) {
-		names := s.argv[1:]
-		if s.name == "printf" {
-			names = printfVars(s.argv) // the format is text
-		}
-		for _, a := range names {
+		for _, a := range nameOperands(s.name, s.argv) {
 			if subscriptRuns(a.s) {
 				w.fail("%s evaluates the array subscript in %q when it runs, which the policy cannot follow; compute the index first", s.name, a.s)
 				return
@@ -1122,6 +1118,41 @@ func (w *walker) special(s *simple) {
 			w.scope.set(v.s, field{s: dynMark, dyn: true})
 		}
 	}
+}
+
+// nameOperands returns the words a builtin takes as variable names: for
+// printf only -v's, for test only -v's, for read not its prompt or
+// delimiter; a format, a prompt or a string compared is text.
+func nameOperands(name string, argv []field) []field {
+	switch name {
+	case "printf":
+		return printfVars(argv)
+	case "test", "[":
+		var names []field
+		for i := 1; i+1 < len(argv); i++ {
+			if argv[i].s == "-v" {
+				names = append(names, argv[i+1])
+			}
+		}
+		return names
+	case "read":
+		var names []field
+		for i := 1; i < len(argv); i++ {
+			a := argv[i].s
+			switch {
+			case !strings.HasPrefix(a, "-") || a == "-":
+				names = append(names, argv[i])
+			case i+1 == len(argv):
+			case strings.HasSuffix(a, "a"): // -a NAME, -ra NAME
+				names = append(names, argv[i+1])
+				i++
+			case strings.IndexByte("dinNptu", a[len(a)-1]) >= 0: // -p PROMPT, -rp PROMPT
+				i++
+			}
+		}
+		return names
+	}
+	return argv[1:]
 }
 
 // printfVars returns the variables printf -v NAME or -vNAME sets; the
