@@ -335,7 +335,8 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 			if line == delim && text != body {
 				return "a here-document line ends in a backslash where joining it makes the delimiter: bash ends the body there, the parser does not"
 			}
-			if rest, ok := strings.CutPrefix(line, delim); ok && strings.HasPrefix(strings.TrimLeft(rest, " \t`"), ")") {
+			// EOF), EOF`), EOF$$): bash may end the body at such a line.
+			if rest, ok := strings.CutPrefix(line, delim); ok && strings.Contains(rest, ")") {
 				return "a here-document delimiter followed by ): bash ends the body there, the parser does not; put the ) on a line of its own"
 			}
 		}

@@ -99,6 +99,7 @@ func TestBashDivergencesRefused(t *testing.T) {
 		// Found by scripts/bashdiff on the day's last tree.
 		"x=$( cat <<-\"EOF\"\nhello\nEOF`)\nsh -c 'rm -rf t <<-\"EOF~\"\nhello\nEOF`)\nsh -c 'rm -rf /'\nEOF\n)",
 		"a2>&1[${x:-'}$(rm -rf /)'}]=1",
+		"echo $(cat <<'EOF'\nEOF$$)\nsh\nsh -c 'rm -rf /'\nEOF\n)",
 		"echo \"${x='}\"; rm -rf /; echo \"'}\"",
 		"echo \"${x-'}\"; rm -fr ~; echo \"'}\"",
 		// Builtins that run code, in forms the policy did not follow.
