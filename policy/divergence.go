@@ -219,11 +219,15 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if hasSingleQuote(x) {
 			return d.refuse(quotedArithm)
 		}
-	case *syntax.TestClause:
-		// [[ 'a[$(cmd)]' -eq 1 ]], [[ -v 'a[$(cmd)]' ]]: bash evaluates
-		// the subscript in the quoted text.
-		if holdsSubscriptCode(x) {
+	case *syntax.BinaryTest:
+		// [[ 'a[$(cmd)]' -eq 1 ]]: arithmetic operands are evaluated,
+		// subscripts and all; == and != compare text.
+		if x.Op >= syntax.TsEql && x.Op <= syntax.TsGtr && (holdsSubscriptCode(x.X) || holdsSubscriptCode(x.Y)) {
 			return d.refuse(runtimeSubscript)
+		}
+	case *syntax.UnaryTest:
+		if (x.Op == syntax.TsVarSet || x.Op == syntax.TsRefVar) && holdsSubscriptCode(x.X) {
+			return d.refuse(runtimeSubscript) // [[ -v 'a[$(cmd)]' ]]
 		}
 	case *syntax.Assign:
 		// x='a[$(cmd)]'; $(( x )): arithmetic evaluates the value again.

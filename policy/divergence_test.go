@@ -131,6 +131,7 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"read -r -p '[$(hostname)] Continue? ' yn",
 		"read -r -p 'array[`i`] ' yn",
 		"test 'array[`i`]' = x",
+		"[[ $a == 'array[`i`]' ]]",
 		"[ \"$a\" = 'array[`i`]' ]",
 		"PS1='> ' bash -i",
 		"PS1='(venv) \\w> ' bash --norc -i",
