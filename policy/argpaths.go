@@ -163,6 +163,11 @@ func (w *walker) argPaths(s *simple) {
 		ops = append(ops, i)
 	}
 	dirs := workDirs(s)
+	if len(dirs) > maxWorkDirs {
+		// Each operand is judged from each directory: bound the product.
+		w.fail("%s changes directory more than %d times; split the command", s.name, maxWorkDirs)
+		return
+	}
 	for k, i := range ops {
 		a := s.argv[i]
 		if k == 0 && skipFirst {

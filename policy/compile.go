@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -510,8 +511,29 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 	if !u.glob {
 		return false
 	}
-	parts := strings.Split(u.path, "/")
-	for i, part := range parts {
+	m := globMatcher{p: p, pp: pp, parts: strings.Split(u.path, "/"), budget: maxGlobTries}
+	return m.from(0)
+}
+
+// maxGlobTries bounds the names tried for the glob parts of one path:
+// /*/*/*/*/x would otherwise try every combination. Past it the path is
+// taken to match, which fails closed.
+const maxGlobTries = 4096
+
+// A globMatcher tries the sensitive names in place of a path's glob parts,
+// each set of parts once, left to right.
+type globMatcher struct {
+	p      *Policy
+	pp     *pathPat
+	parts  []string
+	budget int
+	res    map[string]*regexp.Regexp // each part compiled once
+}
+
+func (m *globMatcher) from(start int) bool {
+	parts := m.parts
+	for i := start; i < len(parts); i++ {
+		part := parts[i]
 		// A last component of wildcards only ("ls *", "ls [!.]*") is not
 		// tried against every denied name; /???/shadow and /etc/[s]* still
 		// are, matched as bash matches them.
@@ -522,10 +544,10 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 		if i == len(parts)-1 && wildcardOnly(part) && !dot {
 			continue
 		}
-		re := globRegexp(part)
-		names := p.sensitive
+		re := m.regexp(part)
+		names := m.p.sensitive
 		if i < len(parts)-1 {
-			names = p.sensitiveDirs // "*/README.md" is not "credentials/README.md"
+			names = m.p.sensitiveDirs // "*/README.md" is not "credentials/README.md"
 		}
 		for _, name := range names {
 			if strings.HasPrefix(name, ".") && !dot {
@@ -534,14 +556,31 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 			if re != nil && !re.MatchString(name) {
 				continue
 			}
-			alt := append(append(append([]string{}, parts[:i]...), name), parts[i+1:]...)
-			alternative := strings.Join(alt, "/")
-			if p.matchUse(pp, pathUse{path: alternative, target: newTarget(alternative), glob: true}) {
+			if m.budget--; m.budget < 0 {
+				return true
+			}
+			parts[i] = name
+			alternative := strings.Join(parts, "/")
+			found := m.pp.matchTarget(newTarget(alternative)) || m.from(i+1)
+			parts[i] = part
+			if found {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+func (m *globMatcher) regexp(part string) *regexp.Regexp {
+	if re, ok := m.res[part]; ok {
+		return re
+	}
+	if m.res == nil {
+		m.res = map[string]*regexp.Regexp{}
+	}
+	re := globRegexp(part)
+	m.res[part] = re
+	return re
 }
 
 // DeniedLocations returns the absolute locations of the denied paths that

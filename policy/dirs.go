@@ -23,12 +23,26 @@ func (w *walker) pushd(args []field) {
 	case isStackIndex(ops[0]):
 		w.unknownCwd() // pushd +N rotates the stack
 	case noCd:
-		w.scope.dirStack = append([]string{w.stackEntry(ops[0])}, w.scope.dirStack...)
+		w.scope.dirStack = pushed(w.stackEntry(ops[0]), w.scope.dirStack)
 	default:
 		old := w.scope.cwd
 		w.cd(ops[:1])
-		w.scope.dirStack = append([]string{old}, w.scope.dirStack...)
+		w.scope.dirStack = pushed(old, w.scope.dirStack)
 	}
+}
+
+// maxDirStack bounds the stack the walk keeps: each pushd copies it.
+const maxDirStack = 64
+
+// pushed returns a new stack with dir on top of stack. Past maxDirStack
+// the bottom entries give way to one unknown directory, where a popd
+// that reaches them goes.
+func pushed(dir string, stack []string) []string {
+	out := append([]string{dir}, stack[:min(len(stack), maxDirStack-1)]...)
+	if len(stack) >= maxDirStack {
+		out[len(out)-1] = "/" + dynMark
+	}
+	return out
 }
 
 // popd takes the top of the stack off and goes to the next entry.

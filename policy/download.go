@@ -377,12 +377,25 @@ func (w *walker) noteParents(dir string) {
 	if w.dl.parents == nil {
 		w.dl.parents = map[string]bool{}
 	}
+	// The walk up ends at a directory already noted: "/" is noted first
+	// time round, and is its own parent.
 	for !w.dl.parents[dir] {
 		w.dl.parents[dir] = true
-		if next := path.Dir(dir); next != dir {
-			dir = next
-		}
+		dir = parentDir(dir)
 	}
+}
+
+// parentDir is path.Dir for a clean absolute path, in time independent of
+// its length: walking a deep path up costs one step per level.
+func parentDir(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		if strings.HasPrefix(p, "/") {
+			return "/"
+		}
+		return "."
+	}
+	return p[:i]
 }
 
 // isDownloaded reports whether the request downloaded the file at the
@@ -395,7 +408,7 @@ func (w *walker) isDownloaded(p string) bool {
 		return false
 	}
 	parent := path.Dir(p)
-	for d := parent; ; d = path.Dir(d) {
+	for d := parent; ; d = parentDir(d) {
 		if tree, ok := w.dl.dirs[d]; ok && (tree || d == parent) {
 			return true
 		}

@@ -93,32 +93,53 @@ func physical(p, cwd string, links map[string]string) string {
 		cwd = "/" + dynMark
 	}
 	var stack []string
+	// buf is "/" + stack joined, kept as the stack moves so that each
+	// lookup costs one component, not the whole path.
+	var buf []byte
+	var ends []int // len(buf) before each stack entry
+	push := func(part string) {
+		ends = append(ends, len(buf))
+		buf = append(append(buf, '/'), part...)
+		stack = append(stack, part)
+	}
+	reset := func(parts []string) {
+		stack, buf, ends = stack[:0], buf[:0], ends[:0]
+		for _, part := range parts {
+			push(part)
+		}
+	}
 	pending := strings.Split(p, "/")
 	for hops := 0; len(pending) > 0; {
+		if len(pending)+len(stack) > maxPathParts {
+			return "/" + dynMark // the kernel refuses such a path too
+		}
 		part := pending[0]
 		pending = pending[1:]
 		switch part {
 		case "", ".":
 			continue
 		case "..":
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if n := len(stack); n > 0 {
+				stack, buf, ends = stack[:n-1], buf[:ends[n-1]], ends[:n-1]
 			}
 			continue
 		}
-		stack = append(stack, part)
+		push(part)
 		switch procLink(stack) {
 		case "root":
-			stack = stack[:0]
+			reset(nil)
 			continue
 		case "cwd":
-			stack = append(stack[:0], strings.FieldsFunc(cwd, func(r rune) bool { return r == '/' })...)
+			reset(strings.FieldsFunc(cwd, func(r rune) bool { return r == '/' }))
 			continue
 		}
 		if hops >= maxLinkHops {
 			continue
 		}
-		to, ok := linkAt("/"+strings.Join(stack, "/"), links)
+		to, ok := links[string(buf)]
+		if !ok {
+			to, ok = systemLinks[string(buf)]
+		}
 		if !ok {
 			continue
 		}
@@ -126,24 +147,23 @@ func physical(p, cwd string, links map[string]string) string {
 		// The target's components replace the link, relative to its
 		// directory unless absolute.
 		if strings.HasPrefix(to, "/") {
-			stack = stack[:0]
+			reset(nil)
 		} else {
-			stack = stack[:len(stack)-1]
+			n := len(stack)
+			stack, buf, ends = stack[:n-1], buf[:ends[n-1]], ends[:n-1]
 		}
 		pending = append(strings.Split(to, "/"), pending...)
 	}
-	return "/" + strings.Join(stack, "/")
+	if len(stack) == 0 {
+		return "/"
+	}
+	return string(buf)
 }
 
-// linkAt returns the target of the symlink at p, if p is one the policy
-// knows of.
-func linkAt(p string, links map[string]string) (string, bool) {
-	if to, ok := links[p]; ok {
-		return to, true
-	}
-	to, ok := systemLinks[p]
-	return to, ok
-}
+// maxPathParts bounds the components of a path being resolved: a link to
+// a long path, followed again and again, would otherwise grow it forty
+// times over (PATH_MAX is 4096 bytes).
+const maxPathParts = 2048
 
 // hasDotDot reports whether s has a ".." component.
 func hasDotDot(s string) bool {

@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The scripts in these tables were allowed by Check with the default
 // config while real bash read or wrote a denied path.
@@ -270,4 +273,25 @@ func TestDeletesThroughLinks(t *testing.T) {
 		{"rm -rf build/../dist", Allow, "default"},
 		{"ln -s ../lib lib; rm -rf lib/", Allow, "default"},
 	})
+}
+
+// TestPathologicalInputsStayBounded: inputs that made the walk take
+// minutes or gigabytes (a review found each one). Each must be decided,
+// and a regression shows up as this test timing out.
+func TestPathologicalInputsStayBounded(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	deep := strings.Repeat("a/", 5000)
+	scripts := []string{
+		"cat /" + strings.Repeat("*/", 20) + "x",                                         // glob parts tried in every order
+		"tar -cf x.tar" + strings.Repeat(" -C a", 1000) + " f",                           // each operand from each -C
+		"ln -s " + strings.Repeat("x/", 1000) + "x x\n" + strings.Repeat("cat x\n", 200), // a link to itself, spliced in
+		"cat x/../" + deep + "y",                                                         // the physical path, joined per part
+		"curl -OJ http://h/x; cat " + deep + "y",                                         // parents walked up by path.Dir
+		strings.Repeat("pushd -n a\n", 5000) + "popd",                                    // the stack copied per pushd
+	}
+	for _, s := range scripts {
+		if d := p.Check(Request{Script: s}); d.Rule == "" {
+			t.Errorf("Check(%.60q...) = %v", s, d)
+		}
+	}
 }

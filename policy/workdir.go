@@ -2,6 +2,9 @@ package policy
 
 import "strings"
 
+// maxWorkDirs bounds the -C directories of one command (see argPaths).
+const maxWorkDirs = 16
+
 // workDirs returns the directories a command that is not a wrapper
 // changes to before it opens its file operands: tar -C DIR and
 // --directory=DIR, git -C DIR and --work-tree=DIR. tar -C DIR applies
@@ -35,6 +38,9 @@ func workDirs(s *simple) []field {
 				if n := len(dirs); n > 0 && !strings.HasPrefix(v.s, "/") {
 					// -C / -C etc: each is relative to the one before.
 					v.s, v.dyn = dirs[n-1].s+"/"+v.s, v.dyn || dirs[n-1].dyn
+				}
+				if len(dirs) > maxWorkDirs {
+					return dirs // the caller refuses: no need to build more
 				}
 				dirs = append(dirs, v)
 				if a.s == opt || strings.HasPrefix(opt, "--") && !strings.Contains(a.s, "=") {
