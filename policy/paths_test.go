@@ -295,3 +295,21 @@ func TestPathologicalInputsStayBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkItselfAndBuiltinsAfterDownloads: rm and mv act on a link, not
+// where it leads; a builtin is found before a download in a bin directory.
+func TestLinkItselfAndBuiltinsAfterDownloads(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Allow, []string{
+		"ln -s /usr u; rm -rf u",
+		"ln -s /etc e; mv e f",
+		"curl -OJ --output-dir bin http://h/x; echo done",
+		"f() { :; }; aria2c -d bin http://h/x; f",
+	})
+	wantAction(t, p, Deny, []string{
+		"ln -s /usr u; rm -rf u/",
+		"ln -s / r; rm -rf r/usr",
+		"rm -rf /var/run/../usr",
+		"curl -OJ --output-dir bin http://h/x; env echo hi",
+	})
+}

@@ -74,13 +74,36 @@ func (p *Policy) criticalNames(dir string) []string {
 // criticalTarget reports whether a delete target reaches a critical
 // directory: the directory itself, or everything in it through a glob
 // (/*, ~/*, /u*).
+// operandAlternatives is linkAlternatives for the operand of rm, mv and
+// the like, which act on a link itself: only a path ending in / (or . or
+// ..) goes on to where its last component leads (ln -s /usr u; rm -rf u
+// removes the link, rm -rf u/ empties /usr).
+func operandAlternatives(s, cwd string, links map[string]string) []string {
+	base := path.Base(s)
+	if strings.HasSuffix(s, "/") || base == "." || base == ".." {
+		return linkAlternatives(s, resolve(s, cwd), cwd, links)
+	}
+	// Split without cleaning: /var/run/../usr must keep its "..".
+	dir := "."
+	if i := strings.LastIndexByte(s, '/'); i == 0 {
+		dir = "/"
+	} else if i > 0 {
+		dir = s[:i]
+	}
+	var out []string
+	for _, alt := range linkAlternatives(dir, resolve(dir, cwd), cwd, links) {
+		out = append(out, path.Join(alt, base))
+	}
+	return out
+}
+
 func (p *Policy) criticalTarget(f field, s *simple) (string, bool) {
 	t, ok := p.criticalLexical(f, s.cwd)
 	if ok || s.links == nil {
 		return t, ok
 	}
 	// ln -s / r; rm -rf r/usr, rm -rf /var/run/../usr: where it leads.
-	for _, alt := range linkAlternatives(f.s, resolve(f.s, s.cwd), s.cwd, *s.links) {
+	for _, alt := range operandAlternatives(f.s, s.cwd, *s.links) {
 		if t, ok := p.criticalPath(f, alt); ok {
 			return t, true
 		}

@@ -874,11 +874,24 @@ func (w *walker) downloadedOutput(paths []string, before int, stdinDL bool) {
 	}
 }
 
+// bashBuiltins are found before any PATH lookup.
+var bashBuiltins = [...]string{":", ".", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd",
+	"command", "compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo", "enable",
+	"eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs",
+	"kill", "let", "local", "logout", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray",
+	"readonly", "return", "set", "shift", "shopt", "source", "suspend", "test", "times", "trap", "true",
+	"type", "typeset", "ulimit", "umask", "unalias", "unset", "wait"}
+
+func isBashBuiltin(name string) bool { return slices.Contains(bashBuiltins[:], name) }
+
 // downloadedOnPath reports whether the request downloaded a file of this
 // name into a bin directory, or one of a PATH it set, where running the
 // name finds it.
 // raw is the command as written, wrappers and their NAME=value included.
 func (w *walker) downloadedOnPath(name string, raw []field) bool {
+	if raw[0].s == name && (isBashBuiltin(name) || w.scope.fn(name) != nil) {
+		return false // run directly, a builtin or a function is found first
+	}
 	if w.dl.onPath[name] || w.dl.binDir {
 		return true
 	}
