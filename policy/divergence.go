@@ -93,6 +93,10 @@ func mayDiverge(text string) bool {
 			if strings.HasPrefix(text[i+1:], "<") {
 				return true
 			}
+		case '&':
+			if strings.HasPrefix(text[i+1:], ">") {
+				return true
+			}
 		case '\\':
 			// A backslash-newline splits a name in the text
 			// (ti\<newline>me) that the parser's literal, and bash, join.
@@ -257,6 +261,17 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 	case *syntax.ArrayElem:
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
+		}
+	case *syntax.Stmt:
+		// echo x &>f rm -rf /: one command with a redirection to bash;
+		// to sh (dash), & ends a command and rm -rf / is the next.
+		if call, ok := x.Cmd.(*syntax.CallExpr); ok && len(call.Args) > 0 {
+			last := call.Args[len(call.Args)-1].Pos().Offset()
+			for _, r := range x.Redirs {
+				if (r.Op == syntax.RdrAll || r.Op == syntax.AppAll) && r.OpPos.Offset() < last {
+					return d.refuse("&> before more words of the command: sh (dash) reads & and > there; put the redirection last")
+				}
+			}
 		}
 	case *syntax.CoprocClause:
 		if x.Name != nil && !isCompound(x.Stmt) {

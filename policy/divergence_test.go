@@ -100,6 +100,8 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"x=$( cat <<-\"EOF\"\nhello\nEOF`)\nsh -c 'rm -rf t <<-\"EOF~\"\nhello\nEOF`)\nsh -c 'rm -rf /'\nEOF\n)",
 		"a2>&1[${x:-'}$(rm -rf /)'}]=1",
 		"echo $(cat <<'EOF'\nEOF$$)\nsh\nsh -c 'rm -rf /'\nEOF\n)",
+		"echo {a,[&>b}  rm -rf /",
+		"sh -c 'echo x &>f rm -rf /'",
 		"echo \"${x='}\"; rm -rf /; echo \"'}\"",
 		"echo \"${x-'}\"; rm -fr ~; echo \"'}\"",
 		// Builtins that run code, in forms the policy did not follow.
@@ -120,6 +122,8 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"PS1='\\u@\\h:\\w\\$ ' bash -i",
 		"PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x build.sh",
 		"PROMPT_COMMAND='history -a' bash -i",
+		"make test &>/dev/null",
+		"go build ./... &>> build.log || exit 1",
 		// Text that only looks like a subscript (found by a false-deny
 		// review): a checklist, a prompt, JavaScript, printf formats.
 		"body='- [x] ran `go test ./...`'; gh pr create --body \"$body\"",
