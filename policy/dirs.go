@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -20,8 +21,19 @@ func (w *walker) pushd(args []field) {
 		top := w.scope.dirStack[0]
 		w.scope.dirStack = append([]string{w.scope.cwd}, w.scope.dirStack[1:]...)
 		w.cd([]field{{s: top, dyn: strings.Contains(top, dynMark)}})
+	case isStackIndex(ops[0]) && !noCd:
+		// pushd +N (-N from the right) rotates [cwd, stack...] to put
+		// entry N on top and goes there.
+		list := append([]string{w.scope.cwd}, w.scope.dirStack...)
+		i, ok := stackIndex(ops[0].s, len(list))
+		if !ok {
+			return // bash: out of range; nothing changes
+		}
+		rotated := append(append([]string{}, list[i:]...), list[:i]...)
+		w.scope.dirStack = rotated[1:]
+		w.cd([]field{{s: rotated[0], dyn: strings.Contains(rotated[0], dynMark)}})
 	case isStackIndex(ops[0]):
-		w.unknownCwd() // pushd +N rotates the stack
+		w.unknownCwd()
 	case noCd:
 		w.scope.dirStack = pushed(w.stackEntry(ops[0]), w.scope.dirStack)
 	default:
@@ -51,9 +63,22 @@ func (w *walker) popd(args []field) {
 	switch {
 	case len(w.scope.dirStack) == 0:
 		// bash: "directory stack empty"; nothing changes.
+	case len(ops) > 0 && isStackIndex(ops[0]) && !noCd:
+		// popd +N (-N from the right) removes entry N of [cwd, stack...];
+		// removing the top goes to the next.
+		list := append([]string{w.scope.cwd}, w.scope.dirStack...)
+		i, ok := stackIndex(ops[0].s, len(list))
+		if !ok {
+			return
+		}
+		rest := append(append([]string{}, list[:i]...), list[i+1:]...)
+		w.scope.dirStack = rest[1:]
+		if i == 0 {
+			w.cd([]field{{s: rest[0], dyn: strings.Contains(rest[0], dynMark)}})
+		}
 	case len(ops) > 0:
 		if !noCd {
-			w.unknownCwd() // popd +N: another entry goes
+			w.unknownCwd()
 		}
 		w.scope.dirStack = nil
 	case noCd:
@@ -79,6 +104,19 @@ func dirStackArgs(args []field) (noCd bool, ops []field) {
 		}
 	}
 	return noCd, ops
+}
+
+// stackIndex returns the position in a list of n directories that +N
+// (from the left) or -N (from the right) names.
+func stackIndex(s string, n int) (int, bool) {
+	k, err := strconv.Atoi(s[1:])
+	if err != nil || k >= n {
+		return 0, false
+	}
+	if s[0] == '-' {
+		k = n - 1 - k
+	}
+	return k, true
 }
 
 // isStackIndex reports whether a word is +N or -N, an entry of the stack.

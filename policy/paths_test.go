@@ -313,3 +313,17 @@ func TestLinkItselfAndBuiltinsAfterDownloads(t *testing.T) {
 		"curl -OJ --output-dir bin http://h/x; env echo hi",
 	})
 }
+
+// TestDirStackRotation: pushd +N and popd +N move along a known stack.
+func TestDirStackRotation(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"pushd /etc; pushd /tmp; pushd +1; cat shadow",
+		"pushd /etc; pushd /tmp; popd +0; cat shadow",
+		"cd /tmp; pushd /etc; popd +1; cat shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"pushd /etc; pushd /tmp; pushd -0; cat shadow",
+		"pushd /tmp; pushd +9; cat x",
+	})
+}
