@@ -757,8 +757,8 @@ func isAssignment(s string) bool {
 
 // isVarName reports whether s is a shell variable name.
 func isVarName(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+	for i := 0; i < len(s); i++ {
+		if !isNameByte(s[i]) || i == 0 && '0' <= s[i] && s[i] <= '9' {
 			return false
 		}
 	}

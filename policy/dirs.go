@@ -20,7 +20,7 @@ func (w *walker) pushd(args []field) {
 		// Swap the two top entries: go to the one below.
 		top := w.scope.dirStack[0]
 		w.scope.dirStack = append([]string{w.scope.cwd}, w.scope.dirStack[1:]...)
-		w.cd([]field{{s: top, dyn: strings.Contains(top, dynMark)}})
+		w.cdTo(top)
 	case isStackIndex(ops[0]) && !noCd:
 		// pushd +N (-N from the right) rotates [cwd, stack...] to put
 		// entry N on top and goes there.
@@ -31,7 +31,7 @@ func (w *walker) pushd(args []field) {
 		}
 		rotated := append(append([]string{}, list[i:]...), list[:i]...)
 		w.scope.dirStack = rotated[1:]
-		w.cd([]field{{s: rotated[0], dyn: strings.Contains(rotated[0], dynMark)}})
+		w.cdTo(rotated[0])
 	case isStackIndex(ops[0]):
 		w.unknownCwd()
 	case noCd:
@@ -74,7 +74,7 @@ func (w *walker) popd(args []field) {
 		rest := append(append([]string{}, list[:i]...), list[i+1:]...)
 		w.scope.dirStack = rest[1:]
 		if i == 0 {
-			w.cd([]field{{s: rest[0], dyn: strings.Contains(rest[0], dynMark)}})
+			w.cdTo(rest[0])
 		}
 	case len(ops) > 0:
 		if !noCd {
@@ -86,7 +86,7 @@ func (w *walker) popd(args []field) {
 	default:
 		next := w.scope.dirStack[0]
 		w.scope.dirStack = w.scope.dirStack[1:]
-		w.cd([]field{{s: next, dyn: strings.Contains(next, dynMark)}})
+		w.cdTo(next)
 	}
 }
 
@@ -133,6 +133,11 @@ func (w *walker) stackEntry(a field) string {
 		return "/" + dynMark
 	}
 	return w.resolvePath(a.s)
+}
+
+// cdTo goes to a directory of the stack, which may be unknown.
+func (w *walker) cdTo(dir string) {
+	w.cd([]field{{s: dir, dyn: strings.Contains(dir, dynMark)}})
 }
 
 // unknownCwd notes that the working directory is no longer known.
