@@ -895,8 +895,8 @@ func (w *walker) special(s *simple) {
 				w.script(c.stdinText, s.name+" reading stdin", ctx{})
 			}
 			s.stdinCode = true
-		case script != nil && script.procKnown:
-			w.script(script.procText, s.name+" <(...)", ctx{})
+		case script != nil && script.procText != nil:
+			w.script(*script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
 			w.runFile(s, *script, s.name+" "+script.s)
@@ -912,8 +912,8 @@ func (w *walker) special(s *simple) {
 				}
 			}
 			w.runFile(s, ops[0], s.name+" "+ops[0].s)
-			if ops[0].procKnown {
-				w.script(ops[0].procText, s.name+" <(...)", ctx{})
+			if ops[0].procText != nil {
+				w.script(*ops[0].procText, s.name+" <(...)", ctx{})
 			}
 		}
 	case s.name == "trap":

@@ -28,9 +28,10 @@ type field struct {
 	emptyable bool
 	opaque    bool // an unknown part that is not such a variable
 	unset     bool // a variable removed by unset: ${x-/} is / then
-	// procText is what a <(...) process substitution prints, when known.
-	procText  string
-	procKnown bool
+	// procText is what a <(...) process substitution prints, when known:
+	// a pointer, since it is rare and every field of every command pays
+	// for the room.
+	procText *string
 }
 
 func (f field) known() bool { return !f.dyn }
@@ -288,7 +289,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			b.add("/dev/fd/63", false, false)
 			b.cur.proc = true
 			if text, ok := w.staticOutput(&syntax.CmdSubst{Stmts: p.Stmts}); ok {
-				b.cur.procText, b.cur.procKnown = text, true // source <(echo ...)
+				b.cur.procText = &text // source <(echo ...)
 			}
 			b.cur.dl = b.cur.dl || dl
 		case *syntax.ExtGlob:
