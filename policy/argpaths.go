@@ -120,14 +120,19 @@ func (w *walker) argPaths(s *simple) {
 	var ops []int
 	dashdash := false
 	var ct copyTarget
-	_, copies := copyValueOpts(s.name)
+	_, copies := copySpec(s.name)
 	if copies {
 		ct = findCopyTarget(s)
 	}
 	for i := 1; i < len(s.argv); i++ {
 		a := s.argv[i]
 		if ct.skip[i] {
-			continue // install -m 755, cp -t DIR: an option's value
+			// install -m 755, cp -t DIR: an option's value, judged as
+			// --opt=VALUE is (scp -i KEY reads KEY).
+			if looksLikePath(a.s) {
+				w.addPath(a, false, false)
+			}
+			continue
 		}
 		if !dashdash && a.s == "--" {
 			dashdash = true

@@ -45,6 +45,37 @@ func TestCopyIntoDirectory(t *testing.T) {
 	})
 }
 
+// TestCopyOptionValues: the value of a copy tool's option, wherever it
+// stands, is not its destination: cp, mv, ln and install as getopt_long
+// reads them (abbreviations too), rsync as popt does, scp as BSD getopt
+// does (options end at the first operand).
+func TestCopyOptionValues(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rsync sudoers /etc/ -T /tmp",
+		"rsync sudoers /etc/ -e ssh",
+		"rsync sudoers /etc/ --temp-dir /tmp",
+		"rsync sudoers /etc/ -@ 1",
+		"cp sudoers /etc/ --suffix .bak",
+		"cp sudoers /etc/ --sparse always",
+		"cp --t /etc sudoers",
+		"mv --ta=/etc sudoers",
+		"install sudoers /etc/ --mode 644",
+		"install sudoers /etc/ --owner root",
+		"scp sudoers host:x -P /etc",
+		"scp -i ~/.ssh/id_ed25519 host:f .",
+	})
+	wantAction(t, p, Allow, []string{
+		"rsync -a -e ssh src/ host:/backup/",
+		"rsync -a src/ /tmp/out/ -T /tmp",
+		"rsync -t notes.txt /tmp/",
+		"cp -b config config.old --suffix .bak",
+		"install -m 755 -o root -g root bin/tool ~/.local/bin/",
+		"install bin/tool ~/.local/bin/ --mode 755",
+		"scp -P 2222 -o BatchMode=yes host:f .",
+	})
+}
+
 // TestNarrowGlobsTriedAgainstDeniedNames: a last component with a narrow
 // bracket or an extglob group is not wildcards only; it is matched
 // against the denied names as bash matches it.
