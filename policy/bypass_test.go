@@ -161,6 +161,9 @@ func TestDeletesByOtherTools(t *testing.T) {
 		{"rsync -a --del /tmp/empty/ ~", Deny, "default:rm-root"},
 		{"rsync -a --delete-excluded -e ssh /tmp/e/ /etc", Deny, "default:rm-root"},
 		{"rsync -a --remove-source-files / /tmp/bk", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ / --log-format %n", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ / --stderr errors", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ / --time-limit 5", Deny, "default:rm-root"},
 		{"shred -u -z -r /", Deny, "default:rm-root"},
 		{"$X -a --delete /tmp/empty/ /", Deny, "default:dynamic-command"},
 		// Ordinary builds.
