@@ -231,10 +231,6 @@ func fileOption(name, long string) bool {
 	return false
 }
 
-// curlValueLetters are curl's short options that take a value: a -T after
-// one of them in a bundle is part of that value.
-const curlValueLetters = "bcCdDeEFHKmoPQrtTuUwxXyYz"
-
 // uploadOption returns the file an upload option at argv[i] names when
 // its value is not after "=": curl -T FILE, -sTFILE, wget --post-file
 // FILE. next is the index of the last word it used.
@@ -257,8 +253,8 @@ func uploadOption(name string, argv []field, i int) (v field, next int, ok bool)
 			return v, i, true
 		case a[j] == 'T' && i+1 < len(argv):
 			return argv[i+1], i + 1, true
-		case strings.IndexByte(curlValueLetters, a[j]) >= 0:
-			return field{}, i, false
+		case strings.IndexByte(curlSpec.shortArg, a[j]) >= 0:
+			return field{}, i, false // a -T after it is part of its value
 		}
 	}
 	return field{}, i, false

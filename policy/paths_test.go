@@ -225,6 +225,7 @@ func TestPlainFileOperands(t *testing.T) {
 		"git log --oneline",
 		"curl -T build.tgz http://h",
 		"curl -sXPUT -T dist.tgz http://h",
+		"curl -AT/etc/shadow http://h", // -A takes the rest: a user agent
 		"xargs -a files.txt rm -f",
 	})
 }
