@@ -275,14 +275,18 @@ func isGitFileCommand(s *simple) bool {
 	return false
 }
 
+// gitValueOpts are git's global options that take the next word as their
+// value (git.c's handle_options). --exec-path takes one after "=" only:
+// alone it prints the path and exits.
+const gitValueOpts = "-C -c --git-dir --work-tree --namespace --super-prefix --config-env --attr-source"
+
 // gitSubcommand returns git's subcommand, after the global options
 // (-C DIR, -c NAME=VALUE, --git-dir=DIR ...).
 func gitSubcommand(argv []field) string {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i].s
 		switch {
-		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" ||
-			a == "--exec-path" || a == "--super-prefix" || a == "--config-env":
+		case inList(gitValueOpts, a):
 			i++ // its value
 		case strings.HasPrefix(a, "-"):
 		default:

@@ -243,6 +243,10 @@ func TestWorkDirOptions(t *testing.T) {
 		"git -C / -C etc add shadow",
 		"git --work-tree=/etc --git-dir=/tmp/g add shadow",
 		"git --work-tree /etc add shadow",
+		"git --config-env core.pager=PAGER -C /etc add shadow",
+		"git --super-prefix x/ -C /etc add shadow",
+		"git --attr-source HEAD -C /etc add shadow",
+		"cd /etc; git --attr-source HEAD add shadow",
 	})
 	wantAction(t, p, Allow, []string{
 		"tar -C build -czf out.tgz .",
@@ -250,6 +254,7 @@ func TestWorkDirOptions(t *testing.T) {
 		"git -C sub status",
 		"git -C sub add README.md",
 		"git --work-tree=/tmp/w add x.txt",
+		"git --config-env core.pager=PAGER -C sub log",
 	})
 }
 
