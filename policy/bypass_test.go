@@ -626,3 +626,18 @@ func TestSudoAssignments(t *testing.T) {
 		"env ./a=b make",
 	})
 }
+
+// TestOptLookupsDoNotAllocate: hasOpt and lastVal run for every
+// downloader and copy a request holds.
+func TestOptLookupsDoNotAllocate(t *testing.T) {
+	opts := scanOpts(litFields("curl", "-sSLO", "--output-dir", "d", "http://h/x"), curlSpec)
+	var has bool
+	var last field
+	n := testing.AllocsPerRun(100, func() {
+		has = hasOpt(opts, "O remote-name remote-name-all")
+		last = lastVal(opts, "output-dir", field{})
+	})
+	if n != 0 || !has || last.s != "d" {
+		t.Errorf("hasOpt, lastVal = %v, %q in %v allocations; want true, \"d\" in 0", has, last.s, n)
+	}
+}

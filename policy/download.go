@@ -163,12 +163,21 @@ func optVals(opts []opt, names string) []field {
 }
 
 // hasOpt reports whether one of the named options is among opts.
-func hasOpt(opts []opt, names string) bool { return len(optVals(opts, names)) > 0 }
+func hasOpt(opts []opt, names string) bool {
+	for _, o := range opts {
+		if o.name != "" && inList(names, o.name) {
+			return true
+		}
+	}
+	return false
+}
 
 // lastVal is the last value of the named options, or def.
 func lastVal(opts []opt, names string, def field) field {
-	if v := optVals(opts, names); len(v) > 0 {
-		return v[len(v)-1]
+	for i := len(opts) - 1; i >= 0; i-- {
+		if o := opts[i]; o.name != "" && inList(names, o.name) {
+			return o.val
+		}
 	}
 	return def
 }
