@@ -196,6 +196,9 @@ func (w *walker) argPaths(s *simple) {
 	if copies {
 		w.copyInto(s.name, ct, s.argv, ops)
 		w.recordLinks(s, ct, ops)
+		for _, f := range ct.writes {
+			w.addPath(f, true, false)
+		}
 	}
 }
 

@@ -46,12 +46,17 @@ func copySpec(name string) (optSpec, bool) {
 	return optSpec{}, false
 }
 
+// rsyncWrites are rsync's options whose value is a file it writes or a
+// directory it writes into.
+const rsyncWrites = "T temp-dir backup-dir partial-dir log-file write-batch only-write-batch"
+
 // copyTarget is where a copying command puts its sources.
 type copyTarget struct {
 	dir    field // -t DIR, --target-directory=DIR
 	hasDir bool
 	skip   map[int]bool // argv indices that are option values, not operands
 	exact  bool         // -T: the last operand is the file itself
+	writes []field      // other files the command writes (rsync --log-file)
 }
 
 // findCopyTarget reads the options of cp, mv, ln, install, rsync or scp,
@@ -65,13 +70,18 @@ func findCopyTarget(s *simple) copyTarget {
 		if o.name != "" && o.at > 0 {
 			ct.skipArg(o.at)
 		}
-		if !strings.Contains(spec.shortArg, "t") {
-			continue // rsync -t keeps times, scp -T is not -T
-		}
-		switch o.name {
-		case "t", "target-directory":
+		switch {
+		case s.name == "rsync" && inList(rsyncWrites, o.name):
+			ct.writes = append(ct.writes, o.val)
+			if strings.HasSuffix(o.name, "write-batch") {
+				// and FILE.sh, a script to replay the batch
+				ct.writes = append(ct.writes, field{s: o.val.s + ".sh", dyn: o.val.dyn, glob: o.val.glob})
+			}
+		case !strings.Contains(spec.shortArg, "t"):
+			// rsync -t keeps times, scp -T is not -T.
+		case o.name == "t" || o.name == "target-directory":
 			ct.dir, ct.hasDir = o.val, true
-		case "T", "no-target-directory":
+		case o.name == "T" || o.name == "no-target-directory":
 			ct.exact = true
 		}
 	}

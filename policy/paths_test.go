@@ -76,6 +76,27 @@ func TestCopyOptionValues(t *testing.T) {
 	})
 }
 
+// TestRsyncOptionWrites: rsync writes the files and directories some
+// options name, given after "=" or as the next word.
+func TestRsyncOptionWrites(t *testing.T) {
+	p := mustCompile(t, configWith(t, `{"safety": {"allowed_paths": ["<cwd>/**"]}}`), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rsync -a src/ dst/ --log-file /tmp/rs.log",
+		"rsync -a src/ dst/ --log-file=/tmp/rs.log",
+		"rsync -a -T /tmp/rs src/ dst/",
+		"rsync -a --temp-dir=/tmp/rs src/ dst/",
+		"rsync -a --backup-dir /tmp/bk src/ dst/",
+		"rsync -a --partial-dir /tmp/p src/ dst/",
+		"rsync -a --write-batch /tmp/b src/ dst/",
+		"rsync -a --only-write-batch=/tmp/b src/ dst/",
+	})
+	wantAction(t, p, Allow, []string{
+		"rsync -a src/ dst/",
+		"rsync -a --log-file rs.log -T tmp src/ dst/",
+		"rsync -a --exclude-from /tmp/ex src/ dst/",
+	})
+}
+
 // TestNarrowGlobsTriedAgainstDeniedNames: a last component with a narrow
 // bracket or an extglob group is not wildcards only; it is matched
 // against the denied names as bash matches it.
