@@ -21,12 +21,15 @@ type opt struct {
 	at   int    // the index in argv of val when it is a word of its own, else 0
 }
 
-// scanOpts reads argv[1:] the way getopt_long would with spec. A long
-// option spec does not list takes no value: for a downloader that reads
-// the word after it as an operand, which only adds names to follow.
+// scanOpts reads argv[1:] the way getopt_long would with spec: with
+// spec.exact long options match exactly (popt), with spec.posix options
+// end at the first operand (BSD getopt). A long option spec does not
+// list takes no value: for a downloader that reads the word after it as
+// an operand, which only adds names to follow.
 func scanOpts(argv []field, spec optSpec) []opt { return appendOpts(nil, argv, spec) }
 
-// appendOpts is scanOpts appending to dst.
+// appendOpts is scanOpts appending to out, which may be a caller's
+// buffer on the stack.
 func appendOpts(out []opt, argv []field, spec optSpec) []opt {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
