@@ -120,14 +120,19 @@ func (w *walker) argPaths(s *simple) {
 	var ops []int
 	dashdash := false
 	var ct copyTarget
-	_, copies := copyValueOpts(s.name)
+	_, copies := copySpec(s.name)
 	if copies {
 		ct = findCopyTarget(s)
 	}
 	for i := 1; i < len(s.argv); i++ {
 		a := s.argv[i]
 		if ct.skip[i] {
-			continue // install -m 755, cp -t DIR: an option's value
+			// install -m 755, cp -t DIR: an option's value, judged as
+			// --opt=VALUE is (scp -i KEY reads KEY).
+			if looksLikePath(a.s) {
+				w.addPath(a, false, false)
+			}
+			continue
 		}
 		if !dashdash && a.s == "--" {
 			dashdash = true
@@ -191,6 +196,9 @@ func (w *walker) argPaths(s *simple) {
 	if copies {
 		w.copyInto(s.name, ct, s.argv, ops)
 		w.recordLinks(s, ct, ops)
+		for _, f := range ct.writes {
+			w.addPath(f, true, false)
+		}
 	}
 }
 
@@ -226,10 +234,6 @@ func fileOption(name, long string) bool {
 	return false
 }
 
-// curlValueLetters are curl's short options that take a value: a -T after
-// one of them in a bundle is part of that value.
-const curlValueLetters = "bcCdDeEFHKmoPQrtTuUwxXyYz"
-
 // uploadOption returns the file an upload option at argv[i] names when
 // its value is not after "=": curl -T FILE, -sTFILE, wget --post-file
 // FILE. next is the index of the last word it used.
@@ -252,8 +256,8 @@ func uploadOption(name string, argv []field, i int) (v field, next int, ok bool)
 			return v, i, true
 		case a[j] == 'T' && i+1 < len(argv):
 			return argv[i+1], i + 1, true
-		case strings.IndexByte(curlValueLetters, a[j]) >= 0:
-			return field{}, i, false
+		case strings.IndexByte(curlSpec.shortArg, a[j]) >= 0:
+			return field{}, i, false // a -T after it is part of its value
 		}
 	}
 	return field{}, i, false
@@ -274,14 +278,18 @@ func isGitFileCommand(s *simple) bool {
 	return false
 }
 
+// gitValueOpts are git's global options that take the next word as their
+// value (git.c's handle_options). --exec-path takes one after "=" only:
+// alone it prints the path and exits.
+const gitValueOpts = "-C -c --git-dir --work-tree --namespace --super-prefix --config-env --attr-source"
+
 // gitSubcommand returns git's subcommand, after the global options
 // (-C DIR, -c NAME=VALUE, --git-dir=DIR ...).
 func gitSubcommand(argv []field) string {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i].s
 		switch {
-		case a == "-C" || a == "-c" || a == "--git-dir" || a == "--work-tree" || a == "--namespace" ||
-			a == "--exec-path" || a == "--super-prefix" || a == "--config-env":
+		case inList(gitValueOpts, a):
 			i++ // its value
 		case strings.HasPrefix(a, "-"):
 		default:

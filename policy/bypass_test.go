@@ -161,6 +161,9 @@ func TestDeletesByOtherTools(t *testing.T) {
 		{"rsync -a --del /tmp/empty/ ~", Deny, "default:rm-root"},
 		{"rsync -a --delete-excluded -e ssh /tmp/e/ /etc", Deny, "default:rm-root"},
 		{"rsync -a --remove-source-files / /tmp/bk", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ / --log-format %n", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ / --stderr errors", Deny, "default:rm-root"},
+		{"rsync -a --delete /tmp/empty/ / --time-limit 5", Deny, "default:rm-root"},
 		{"shred -u -z -r /", Deny, "default:rm-root"},
 		{"$X -a --delete /tmp/empty/ /", Deny, "default:dynamic-command"},
 		// Ordinary builds.
@@ -521,6 +524,10 @@ func TestDownloadMovedBeforeRun(t *testing.T) {
 		"curl -o f x; rsync -a f g; sh g",
 		"curl -o f x; install -m755 f /usr/local/bin/g; g",
 		"curl -o f x; install -m 755 -t /opt/t f; /opt/t/f",
+		"curl -o f x; rsync f g --log-file /tmp/l; sh g",
+		"curl -o f x; rsync f g -@ 1; sh g",
+		"curl -o f x; cp f g --sparse always; sh g",
+		"curl -o f x; scp f g; sh g",
 		"curl x | cp /dev/stdin g; sh g",
 		"curl -o f x; chmod +x f; PATH=.:$PATH f",
 		"curl -o f x; chmod +x f; export PATH=$PWD:$PATH; f",
@@ -618,4 +625,19 @@ func TestSudoAssignments(t *testing.T) {
 		"sudo DEBIAN_FRONTEND=noninteractive apt-get install -y jq",
 		"env ./a=b make",
 	})
+}
+
+// TestOptLookupsDoNotAllocate: hasOpt and lastVal run for every
+// downloader and copy a request holds.
+func TestOptLookupsDoNotAllocate(t *testing.T) {
+	opts := scanOpts(litFields("curl", "-sSLO", "--output-dir", "d", "http://h/x"), curlSpec)
+	var has bool
+	var last field
+	n := testing.AllocsPerRun(100, func() {
+		has = hasOpt(opts, "O remote-name remote-name-all")
+		last = lastVal(opts, "output-dir", field{})
+	})
+	if n != 0 || !has || last.s != "d" {
+		t.Errorf("hasOpt, lastVal = %v, %q in %v allocations; want true, \"d\" in 0", has, last.s, n)
+	}
 }

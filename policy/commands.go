@@ -123,6 +123,7 @@ type optSpec struct {
 	stop     string // short options that mean "run nothing"
 	cwd      string // options (letters and long names) that set the command's working directory
 	exact    bool   // not getopt_long: long options match exactly, unknown ones take no value
+	posix    bool   // options end at the first operand (BSD getopt)
 }
 
 func (w *walker) wrapperSpec(name string) (optSpec, bool) {

@@ -18,62 +18,73 @@ import (
 type opt struct {
 	name string // the option's letter or long name, without dashes
 	val  field  // its value, or the operand
+	at   int    // the index in argv of val when it is a word of its own, else 0
 }
 
-// scanOpts reads argv[1:] the way getopt_long would with spec. A long
-// option spec does not list takes no value: for a downloader that reads
-// the word after it as an operand, which only adds names to follow.
-func scanOpts(argv []field, spec optSpec) []opt {
-	var out []opt
+// scanOpts reads argv[1:] the way getopt_long would with spec: with
+// spec.exact long options match exactly (popt), with spec.posix options
+// end at the first operand (BSD getopt). A long option spec does not
+// list takes no value: for a downloader that reads the word after it as
+// an operand, which only adds names to follow.
+func scanOpts(argv []field, spec optSpec) []opt { return appendOpts(nil, argv, spec) }
+
+// appendOpts is scanOpts appending to out, which may be a caller's
+// buffer on the stack.
+func appendOpts(out []opt, argv []field, spec optSpec) []opt {
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		switch {
 		case a.s == "--" && !a.dyn:
-			for _, f := range argv[i+1:] {
-				out = append(out, opt{val: f})
+			for j := i + 1; j < len(argv); j++ {
+				out = append(out, opt{val: argv[j], at: j})
 			}
 			return out
 		case !strings.HasPrefix(a.s, "-") || a.s == "-":
-			out = append(out, opt{val: a})
+			out = append(out, opt{val: a, at: i})
+			if spec.posix {
+				for j := i + 1; j < len(argv); j++ {
+					out = append(out, opt{val: argv[j], at: j})
+				}
+				return out
+			}
 		case strings.HasPrefix(a.s, "--"):
 			key, v, hasVal := strings.Cut(a.s[2:], "=")
 			name, n := spec.resolveLong(key)
 			if n < 0 {
 				name, n = key, 0
 			}
-			val := field{s: v, dyn: a.dyn}
+			o := opt{name: name, val: a}
+			o.val.s = v
 			if n == 1 && !hasVal && i+1 < len(argv) {
 				i++
-				val = argv[i]
+				o.val, o.at = argv[i], i
 			}
-			out = append(out, opt{name: name, val: val})
+			out = append(out, o)
 		default:
-			var o []opt
-			o, i = shortBundle(argv, i, spec.shortArg)
-			out = append(out, o...)
+			out, i = shortBundle(out, argv, i, spec.shortArg)
 		}
 	}
 	return out
 }
 
-// shortBundle reads the short options bundled in argv[i] (-sSLo FILE):
-// one that takes a value ends the bundle. It returns the index of the
-// last word it used.
-func shortBundle(argv []field, i int, shortArg string) ([]opt, int) {
-	var out []opt
-	bundle, dyn := argv[i].s[1:], argv[i].dyn
+// shortBundle appends the short options bundled in argv[i] (-sSLo FILE)
+// to out: one that takes a value ends the bundle. It returns the index
+// of the last word it used.
+func shortBundle(out []opt, argv []field, i int, shortArg string) ([]opt, int) {
+	bundle := argv[i].s[1:]
 	for j := 0; j < len(bundle); j++ {
 		ch := bundle[j : j+1]
 		if !strings.Contains(shortArg, ch) {
 			out = append(out, opt{name: ch})
 			continue
 		}
-		val := field{s: bundle[j+1:], dyn: dyn}
-		if val.s == "" && i+1 < len(argv) {
+		o := opt{name: ch, val: argv[i]}
+		o.val.s = bundle[j+1:]
+		if o.val.s == "" && i+1 < len(argv) {
 			i++
-			val = argv[i]
+			o.val, o.at = argv[i], i
 		}
-		return append(out, opt{name: ch, val: val}), i
+		return append(out, o), i
 	}
 	return out, i
 }
@@ -155,12 +166,21 @@ func optVals(opts []opt, names string) []field {
 }
 
 // hasOpt reports whether one of the named options is among opts.
-func hasOpt(opts []opt, names string) bool { return len(optVals(opts, names)) > 0 }
+func hasOpt(opts []opt, names string) bool {
+	for _, o := range opts {
+		if o.name != "" && inList(names, o.name) {
+			return true
+		}
+	}
+	return false
+}
 
 // lastVal is the last value of the named options, or def.
 func lastVal(opts []opt, names string, def field) field {
-	if v := optVals(opts, names); len(v) > 0 {
-		return v[len(v)-1]
+	for i := len(opts) - 1; i >= 0; i-- {
+		if o := opts[i]; o.name != "" && inList(names, o.name) {
+			return o.val
+		}
 	}
 	return def
 }
@@ -501,23 +521,9 @@ func (w *walker) shellStartupFiles(s *simple) {
 	}
 }
 
-// copySpec returns the options of the commands that copy, move or link
-// files: a downloaded file they copy is a downloaded file still.
-func copySpec(name string) (optSpec, bool) {
-	switch name {
-	case "cp", "mv", "ln":
-		return optSpec{shortArg: "tS", longArg: "target-directory suffix"}, true
-	case "install":
-		return optSpec{shortArg: "mogSt", longArg: "mode owner group suffix target-directory strip-program"}, true
-	case "rsync":
-		return optSpec{shortArg: "efBTM", longArg: "rsh filter exclude include exclude-from include-from " +
-			"files-from temp-dir rsync-path chmod chown block-size"}, true
-	}
-	return optSpec{}, false
-}
-
 // copyDownloads follows the downloaded files (and /dev/stdin, when it
-// carries a download) that cp, mv, ln, install and rsync copy elsewhere.
+// carries a download) that cp, mv, ln, install, rsync and scp copy
+// elsewhere: a downloaded file they copy is a downloaded file still.
 func (w *walker) copyDownloads(s *simple) {
 	spec, ok := copySpec(s.name)
 	if !ok || w.dl.parents == nil && !s.c.stdinDL {

@@ -5,21 +5,50 @@ import (
 	"strings"
 )
 
-// copyValueOpts names, for the commands that copy, move or link sources
-// into a destination, their short options that take a value; -t among
-// them names the target directory. rsync and scp have no -t (rsync -t
-// keeps times), so only their last operand is a destination.
-func copyValueOpts(name string) (short string, ok bool) {
+// copySpec returns the options of the commands that copy, move or link
+// sources into a destination. findCopyTarget and copyDownloads both read
+// argv with it, so that an option's value (install -m 755, rsync -T
+// /tmp) is an operand to neither. cp, mv, ln and install list every long
+// option, for getopt_long's abbreviations (--target=DIR).
+func copySpec(name string) (optSpec, bool) {
 	switch name {
-	case "cp", "mv", "ln":
-		return "St", true
+	case "cp":
+		return optSpec{shortArg: "St", longArg: "no-preserve sparse suffix target-directory",
+			long: "archive attributes-only backup context copy-contents debug dereference force interactive " +
+				"keep-directory-symlink link no-clobber no-dereference no-target-directory one-file-system parents " +
+				"path preserve recursive reflink remove-destination strip-trailing-slashes symbolic-link update " +
+				"verbose help version"}, true
+	case "mv":
+		return optSpec{shortArg: "St", longArg: "suffix target-directory",
+			long: "backup context debug exchange force interactive no-clobber no-copy no-target-directory " +
+				"strip-trailing-slashes update verbose help version"}, true
+	case "ln":
+		return optSpec{shortArg: "St", longArg: "suffix target-directory",
+			long: "backup directory force interactive logical no-dereference no-target-directory physical " +
+				"relative symbolic verbose help version"}, true
 	case "install":
-		return "gmoSt", true
-	case "rsync", "scp":
-		return "", true
+		return optSpec{shortArg: "gmoSt", longArg: "group mode owner strip-program suffix target-directory",
+			long: "backup compare context debug directory no-target-directory preserve-context " +
+				"preserve-timestamps strip verbose help version"}, true
+	case "rsync":
+		// popt matches long options exactly; rsync -t keeps times.
+		return optSpec{shortArg: "@BMTef", exact: true, longArg: "address backup-dir block-size bwlimit cc " +
+			"checksum-choice checksum-seed chmod chown compare-dest compress-choice compress-level config " +
+			"contimeout copy-as copy-dest debug dparam early-input exclude exclude-from files-from filter " +
+			"groupmap iconv include include-from info link-dest log-file log-file-format log-format max-alloc " +
+			"max-delete max-size min-size modify-window only-write-batch out-format outbuf partial-dir " +
+			"password-file port protocol read-batch remote-option rsh rsync-path skip-compress sockopts " +
+			"stderr stop-after stop-at suffix temp-dir time-limit timeout usermap write-batch zc zl"}, true
+	case "scp":
+		// BSD getopt: no long options, none after the first operand.
+		return optSpec{shortArg: "DFJPSXcilo", exact: true, posix: true}, true
 	}
-	return "", false
+	return optSpec{}, false
 }
+
+// rsyncWrites are rsync's options whose value is a file it writes or a
+// directory it writes into.
+const rsyncWrites = "T temp-dir backup-dir partial-dir log-file write-batch only-write-batch"
 
 // copyTarget is where a copying command puts its sources.
 type copyTarget struct {
@@ -27,36 +56,33 @@ type copyTarget struct {
 	hasDir bool
 	skip   map[int]bool // argv indices that are option values, not operands
 	exact  bool         // -T: the last operand is the file itself
+	writes []field      // other files the command writes (rsync --log-file)
 }
 
-// findCopyTarget reads the options of cp, mv, ln, install, rsync or scp
-// the way getopt_long does, for the target directory and the values that
-// are not operands (install -m 755).
+// findCopyTarget reads the options of cp, mv, ln, install, rsync or scp,
+// as copySpec describes them, for the target directory and the values
+// that are not operands (install -m 755).
 func findCopyTarget(s *simple) copyTarget {
-	short, _ := copyValueOpts(s.name)
+	spec, _ := copySpec(s.name)
 	var ct copyTarget
-	if s.name != "rsync" && s.name != "scp" {
-		ct.exact = hasFlag(s.argv, "T", "no-target-directory")
-	}
-	for i := 1; i < len(s.argv); i++ {
-		a := s.argv[i].s
+	var buf [8]opt // most copies have few words: keep them off the heap
+	for _, o := range appendOpts(buf[:0], s.argv, spec) {
+		if o.name != "" && o.at > 0 {
+			ct.skipArg(o.at)
+		}
 		switch {
-		case a == "--":
-			return ct
-		case strings.HasPrefix(a, "--"):
-			key, val, eq := strings.Cut(a[2:], "=")
-			if len(key) < 3 || !strings.HasPrefix("target-directory", key) || short == "" {
-				continue
+		case s.name == "rsync" && inList(rsyncWrites, o.name):
+			ct.writes = append(ct.writes, o.val)
+			if strings.HasSuffix(o.name, "write-batch") {
+				// and FILE.sh, a script to replay the batch
+				ct.writes = append(ct.writes, field{s: o.val.s + ".sh", dyn: o.val.dyn, glob: o.val.glob})
 			}
-			if eq {
-				ct.dir, ct.hasDir = field{s: val, dyn: s.argv[i].dyn, glob: s.argv[i].glob}, true
-			} else if i+1 < len(s.argv) {
-				ct.dir, ct.hasDir = s.argv[i+1], true
-				ct.skipArg(i + 1)
-				i++
-			}
-		case strings.HasPrefix(a, "-") && len(a) > 1:
-			i = ct.shortCluster(s.argv, i, short)
+		case !strings.Contains(spec.shortArg, "t"):
+			// rsync -t keeps times, scp -T is not -T.
+		case o.name == "t" || o.name == "target-directory":
+			ct.dir, ct.hasDir = o.val, true
+		case o.name == "T" || o.name == "no-target-directory":
+			ct.exact = true
 		}
 	}
 	return ct
@@ -69,30 +95,6 @@ func (ct *copyTarget) skipArg(i int) {
 		ct.skip = map[int]bool{}
 	}
 	ct.skip[i] = true
-}
-
-// shortCluster reads one cluster of short options, -sfT or -m755 or
-// -t DIR, and returns the index of the last word it used.
-func (ct *copyTarget) shortCluster(argv []field, i int, short string) int {
-	a := argv[i].s
-	for j := 1; j < len(a); j++ {
-		if !strings.ContainsRune(short, rune(a[j])) {
-			continue
-		}
-		// The option takes the rest of the word, or the next word.
-		val, next := a[j+1:], i
-		if val == "" && i+1 < len(argv) {
-			val, next = argv[i+1].s, i+1
-			ct.skipArg(i + 1)
-		}
-		if a[j] == 't' {
-			f := argv[next]
-			f.s = val
-			ct.dir, ct.hasDir = f, true
-		}
-		return next
-	}
-	return i
 }
 
 // isRemote reports whether an scp or rsync operand names another host:

@@ -45,6 +45,58 @@ func TestCopyIntoDirectory(t *testing.T) {
 	})
 }
 
+// TestCopyOptionValues: the value of a copy tool's option, wherever it
+// stands, is not its destination: cp, mv, ln and install as getopt_long
+// reads them (abbreviations too), rsync as popt does, scp as BSD getopt
+// does (options end at the first operand).
+func TestCopyOptionValues(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rsync sudoers /etc/ -T /tmp",
+		"rsync sudoers /etc/ -e ssh",
+		"rsync sudoers /etc/ --temp-dir /tmp",
+		"rsync sudoers /etc/ -@ 1",
+		"cp sudoers /etc/ --suffix .bak",
+		"cp sudoers /etc/ --sparse always",
+		"cp --t /etc sudoers",
+		"mv --ta=/etc sudoers",
+		"install sudoers /etc/ --mode 644",
+		"install sudoers /etc/ --owner root",
+		"scp sudoers host:x -P /etc",
+		"scp -i ~/.ssh/id_ed25519 host:f .",
+	})
+	wantAction(t, p, Allow, []string{
+		"rsync -a -e ssh src/ host:/backup/",
+		"rsync -a src/ /tmp/out/ -T /tmp",
+		"rsync -t notes.txt /tmp/",
+		"cp -b config config.old --suffix .bak",
+		"install -m 755 -o root -g root bin/tool ~/.local/bin/",
+		"install bin/tool ~/.local/bin/ --mode 755",
+		"scp -P 2222 -o BatchMode=yes host:f .",
+	})
+}
+
+// TestRsyncOptionWrites: rsync writes the files and directories some
+// options name, given after "=" or as the next word.
+func TestRsyncOptionWrites(t *testing.T) {
+	p := mustCompile(t, configWith(t, `{"safety": {"allowed_paths": ["<cwd>/**"]}}`), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rsync -a src/ dst/ --log-file /tmp/rs.log",
+		"rsync -a src/ dst/ --log-file=/tmp/rs.log",
+		"rsync -a -T /tmp/rs src/ dst/",
+		"rsync -a --temp-dir=/tmp/rs src/ dst/",
+		"rsync -a --backup-dir /tmp/bk src/ dst/",
+		"rsync -a --partial-dir /tmp/p src/ dst/",
+		"rsync -a --write-batch /tmp/b src/ dst/",
+		"rsync -a --only-write-batch=/tmp/b src/ dst/",
+	})
+	wantAction(t, p, Allow, []string{
+		"rsync -a src/ dst/",
+		"rsync -a --log-file rs.log -T tmp src/ dst/",
+		"rsync -a --exclude-from /tmp/ex src/ dst/",
+	})
+}
+
 // TestNarrowGlobsTriedAgainstDeniedNames: a last component with a narrow
 // bracket or an extglob group is not wildcards only; it is matched
 // against the denied names as bash matches it.
@@ -194,6 +246,7 @@ func TestPlainFileOperands(t *testing.T) {
 		"git log --oneline",
 		"curl -T build.tgz http://h",
 		"curl -sXPUT -T dist.tgz http://h",
+		"curl -AT/etc/shadow http://h", // -A takes the rest: a user agent
 		"xargs -a files.txt rm -f",
 	})
 }
@@ -211,6 +264,10 @@ func TestWorkDirOptions(t *testing.T) {
 		"git -C / -C etc add shadow",
 		"git --work-tree=/etc --git-dir=/tmp/g add shadow",
 		"git --work-tree /etc add shadow",
+		"git --config-env core.pager=PAGER -C /etc add shadow",
+		"git --super-prefix x/ -C /etc add shadow",
+		"git --attr-source HEAD -C /etc add shadow",
+		"cd /etc; git --attr-source HEAD add shadow",
 	})
 	wantAction(t, p, Allow, []string{
 		"tar -C build -czf out.tgz .",
@@ -218,6 +275,7 @@ func TestWorkDirOptions(t *testing.T) {
 		"git -C sub status",
 		"git -C sub add README.md",
 		"git --work-tree=/tmp/w add x.txt",
+		"git --config-env core.pager=PAGER -C sub log",
 	})
 }
 

@@ -283,7 +283,8 @@ func (p *Policy) rsyncDeletes(s *simple) (string, bool) {
 		del = del || strings.HasPrefix(f.s, "--") && (key == "del" || strings.HasPrefix(key, "delete"))
 		removeSrc = removeSrc || f.s == "--remove-source-files"
 	}
-	ops := rsyncOperands(s.argv)
+	spec, _ := copySpec("rsync")
+	ops := operandsOf(scanOpts(s.argv, spec))
 	if len(ops) < 2 {
 		return "", false
 	}
@@ -300,38 +301,6 @@ func (p *Policy) rsyncDeletes(s *simple) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// rsyncOperands returns rsync's operands, skipping the values of the
-// options that take one (-e ssh, --exclude x, --filter 'P x').
-func rsyncOperands(argv []field) []field {
-	const short = "efBTM@"
-	const long = "rsh rsync-path filter exclude exclude-from include include-from files-from block-size temp-dir " +
-		"remote-option modify-window backup-dir suffix chmod chown usermap groupmap compare-dest copy-dest link-dest " +
-		"partial-dir max-delete max-size min-size max-alloc timeout contimeout bwlimit log-file log-file-format " +
-		"out-format password-file port sockopts outbuf iconv checksum-choice cc compress-choice zc compress-level zl " +
-		"skip-compress protocol write-batch only-write-batch read-batch checksum-seed stop-after stop-at info debug " +
-		"address early-input copy-as config dparam"
-	var out []field
-	for i := 1; i < len(argv); i++ {
-		a := argv[i].s
-		switch {
-		case a == "--":
-			return append(out, argv[i+1:]...)
-		case strings.HasPrefix(a, "--"):
-			if !strings.Contains(a, "=") && inList(long, a[2:]) {
-				i++
-			}
-		case len(a) > 1 && a[0] == '-' && !argv[i].dyn:
-			// A bundle: an option with a value takes the rest, or the next word.
-			if k := strings.IndexAny(a[1:], short); k >= 0 && k+2 == len(a) {
-				i++
-			}
-		default:
-			out = append(out, argv[i])
-		}
-	}
-	return out
 }
 
 // hardRule applies the built-in denied commands to one simple command.

@@ -29,7 +29,7 @@ func workDirs(s *simple) []field {
 		if s.name == "git" && !strings.HasPrefix(a.s, "-") {
 			break // the subcommand: its own -C is something else
 		}
-		if s.name == "git" && (a.s == "-c" || a.s == "--git-dir" || a.s == "--namespace") {
+		if s.name == "git" && inList(gitValueOpts, a.s) && a.s != "-C" && a.s != "--work-tree" {
 			i++ // a value that is not the subcommand
 			continue
 		}
