@@ -641,3 +641,26 @@ func TestOptLookupsDoNotAllocate(t *testing.T) {
 		t.Errorf("hasOpt, lastVal = %v, %q in %v allocations; want true, \"d\" in 0", has, last.s, n)
 	}
 }
+
+// TestEnvPutsAssignmentsInTheEnvironment: env NAME=value and sudo
+// NAME=value give the program the variable, as NAME=value CMD does; env
+// -S expands ${NAME} in the string it splits (not ~ or $NAME).
+func TestEnvPutsAssignmentsInTheEnvironment(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"env T=/ bash -c 'rm -rf $T'",
+		"sudo T=/ bash -c 'rm -rf $T'",
+		"env -i T=/ sh -c 'rm -rf $T'",
+		"env -S 'rm -rf ${HOME}'",
+		"export T=/; env --split-string='rm -rf ${T}'",
+		"T=/ env -S 'rm -rf ${T}'",
+		"env -S 'rm -rf /'",
+	})
+	wantAction(t, p, Allow, []string{
+		"env -S 'FOO=1 make test'",
+		"env -S 'rm -rf ~'", // env passes ~ on as it is: ./~
+		"env CGO_ENABLED=0 go build ./...",
+		"env T=/ echo rm -rf $T",
+		"env -S 'echo ${HOME}'",
+	})
+}

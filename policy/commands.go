@@ -109,6 +109,8 @@ type unwrapped struct {
 	guess []field // stop: words after an option unwrap cannot read, any of which may start the program
 	child bool    // a wrapper is a program: the command runs in its process
 	reads []field // files a wrapper's options name for it to read (xargs -a)
+	env   []field // NAME=value words env and sudo put in the command's environment
+	vars  bool    // env -S split a string: env expands the ${NAME} in it
 }
 
 // optSpec describes a wrapper's options. getopt_long takes any unique
@@ -300,6 +302,10 @@ func (w *walker) unwrap(argv []field, c ctx) unwrapped {
 			u.stop, u.guess = true, args
 			return u
 		}
+		if u.vars {
+			args = w.expandBraces(args)
+			u.vars = false
+		}
 		args, ok = wrapperOperands(name, u.argv, args, u.named)
 		if !ok {
 			u.stop = true
@@ -358,8 +364,10 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 		case a == "--":
 			return args[1:], true
 		case name == "env" && strings.Contains(a, "=") && !strings.HasPrefix(a, "-"):
+			u.env = append(u.env, args[0])
 			args = args[1:] // NAME=value
 		case (name == "sudo" || name == "doas" || name == "run0") && isAssignment(a):
+			u.env = append(u.env, args[0])
 			args = args[1:] // sudo VAR=value command
 		case name == "env" && a == "-" && !args[0].dyn:
 			args = args[1:] // a mere - is -i
@@ -433,6 +441,7 @@ func wrapperOptValue(name string, spec optSpec, opt string, val field, args []fi
 	case name == "xargs" && (opt == "a" || opt == "arg-file"):
 		u.reads = append(u.reads, val) // the arguments come from this file
 	case name == "env" && (opt == "S" || opt == "split-string"):
+		u.vars = u.vars || strings.Contains(val.s, "${")
 		return append(splitString(val.s), args...)
 	case name == "start-stop-daemon" && (opt == "a" || opt == "startas"):
 		u.named = append([]field{val}, u.named...) // it runs rather than --exec
@@ -559,6 +568,33 @@ func inList(list, key string) bool {
 		}
 	}
 	return false
+}
+
+// expandBraces expands the ${NAME} env -S leaves in the words it splits,
+// from what the request set, else HOME and PWD; any other may be set in
+// the environment, so is not known. It looks at the words after them too, which
+// only adds scrutiny.
+func (w *walker) expandBraces(args []field) []field {
+	out := make([]field, len(args))
+	for i, f := range args {
+		s, rest := "", f.s
+		for {
+			before, after, ok := strings.Cut(rest, "${")
+			name, tail, closed := strings.Cut(after, "}")
+			if !ok || !closed || !isVarName(name) {
+				s += rest
+				break
+			}
+			v, known := w.lookup(name)
+			if !known {
+				v, f.dyn = dynMark, true
+			}
+			s, rest = s+before+v, tail
+		}
+		f.s = s
+		out[i] = f
+	}
+	return out
 }
 
 func splitString(s string) []field {

@@ -1041,6 +1041,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		// where a builtin or a function changes nothing here.
 		defer w.leave(w.subshell())
 	}
+	for _, a := range u.env {
+		// env T=/ sh -c 'rm -rf $T': the program and what it starts see T.
+		k, v, _ := strings.Cut(a.s, "=")
+		w.scope.set(k, field{s: v, dyn: a.dyn, dl: a.dl, dec: a.dec})
+	}
 	if u.cwd != "" {
 		saved := w.scope.cwd
 		w.scope.cwd = w.resolvePath(u.cwd)
