@@ -1107,6 +1107,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
 	w.special(s)
+	w.embeddedCode(s)
 	w.copyDownloads(s)
 	if readsDL || c.stdinDL {
 		w.fillDownloads(s)
