@@ -37,6 +37,8 @@ func (w *walker) embeddedCode(s *simple) {
 			}
 		}
 		w.envCode("rsync", "RSYNC_RSH")
+	case "git":
+		w.gitRuns(s.argv)
 	case "ssh", "scp", "sftp":
 		spec := sshSpec
 		switch s.name {
@@ -102,4 +104,167 @@ func foldInList(list, key string) bool {
 		}
 	}
 	return false
+}
+
+// gitEnvCode are the variables whose value git runs through a shell:
+// the pager, editors, ssh, proxy and external diff. PAGER and the
+// editors serve other programs too.
+const gitEnvCode = "GIT_SSH_COMMAND GIT_PAGER PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR VISUAL EDITOR GIT_EXTERNAL_DIFF " +
+	"GIT_PROXY_COMMAND"
+
+// gitEnvPrograms are the variables that name a program git runs.
+const gitEnvPrograms = "GIT_SSH GIT_ASKPASS SSH_ASKPASS"
+
+// gitRuns judges the commands git runs from config values given on its
+// command line (-c NAME=VALUE, --config-env NAME=VAR, clone -c), from
+// its variables, and from the transport options that name the program
+// to run for the other side (--upload-pack, --receive-pack, --exec),
+// which runs here for a local repository.
+func (w *walker) gitRuns(argv []field) {
+	sub := false
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		next := func() (field, bool) {
+			if i+1 < len(argv) {
+				i++
+				return argv[i], true
+			}
+			return field{}, false
+		}
+		var val field
+		var ok bool
+		switch {
+		case a.s == "-c" || sub && a.s == "--config":
+			if val, ok = next(); ok {
+				w.gitConfig(val, "git -c")
+			}
+		case strings.HasPrefix(a.s, "--config=") && sub:
+			w.gitConfig(field{s: a.s[len("--config="):], dyn: a.dyn}, "git clone --config")
+		case a.s == "--config-env" && !sub:
+			if val, ok = next(); ok {
+				w.gitConfigEnv(val)
+			}
+		case strings.HasPrefix(a.s, "--config-env=") && !sub:
+			w.gitConfigEnv(field{s: a.s[len("--config-env="):], dyn: a.dyn})
+		case !sub && inList(gitValueOpts, a.s):
+			i++
+		case sub && (a.s == "-u" || a.s == "--upload-pack" || a.s == "--receive-pack" || a.s == "--exec"):
+			if val, ok = next(); ok {
+				w.childString(val, nil, "git "+a.s, ctx{})
+			}
+		case sub && strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "="):
+			if k, v, _ := strings.Cut(a.s, "="); k == "--upload-pack" || k == "--receive-pack" || k == "--exec" {
+				w.childString(field{s: v, dyn: a.dyn}, nil, "git "+k, ctx{})
+			}
+		case !strings.HasPrefix(a.s, "-"):
+			sub = true
+		}
+	}
+	w.envCode("git", gitEnvCode)
+	w.envPrograms("git", gitEnvPrograms)
+}
+
+// gitConfig judges one NAME=VALUE of git -c.
+func (w *walker) gitConfig(f field, via string) {
+	key, v, hasVal := strings.Cut(f.s, "=")
+	if strings.Contains(key, dynMark) {
+		w.childString(f, nil, via, ctx{}) // git -c "$kv": any key
+		return
+	}
+	if !hasVal {
+		return // git -c NAME: the boolean true
+	}
+	w.gitValue(key, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec}, via+" "+key)
+}
+
+// gitConfigEnv judges --config-env NAME=VAR: git takes the value from
+// VAR, which the environment may set when the request does not.
+func (w *walker) gitConfigEnv(f field) {
+	key, name, _ := strings.Cut(f.s, "=")
+	v, ok := w.scope.get(name)
+	if !ok {
+		v = field{s: dynMark, dyn: true}
+	}
+	w.gitValue(key, v, "git --config-env "+key)
+}
+
+// gitValue judges a config value git runs: through a shell, or as a
+// program. Keys are case-insensitive but for their subsection.
+func (w *walker) gitValue(key string, v field, via string) {
+	section, rest, _ := strings.Cut(key, ".")
+	sub, name := "", rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		sub, name = rest[:i], rest[i+1:]
+	}
+	var code, program bool
+	switch section, name = strings.ToLower(section), strings.ToLower(name); section {
+	case "core":
+		code = name == "sshcommand" || name == "pager" || name == "editor" || name == "gitproxy" ||
+			name == "fsmonitor" && !gitBool(v.s)
+		program = name == "askpass"
+	case "sequence":
+		code = name == "editor"
+	case "pager":
+		code = !gitBool(v.s) // pager.log=CMD; pager.log=false only turns it off
+	case "alias":
+		// A value starting with ! is a shell command; others are git's
+		// own arguments, -c NAME=VALUE among them.
+		after, bang := strings.CutPrefix(v.s, "!")
+		if !bang && v.known() {
+			w.gitRuns(append(litFields("git"), splitString(v.s)...))
+			return
+		}
+		v.s, code = after, true
+	case "credential":
+		// helper=!CMD is a shell command; an absolute path is run as
+		// it stands, and NAME ARGS as "git credential-NAME ARGS", both
+		// by a shell.
+		if name == "helper" && v.s != "" {
+			switch {
+			case strings.HasPrefix(v.s, "!"):
+				v.s = v.s[1:]
+			case !strings.HasPrefix(v.s, "/"):
+				v.s = "git credential-" + v.s
+			}
+			code = true
+		}
+	case "diff":
+		code = sub == "" && name == "external" || sub != "" && (name == "command" || name == "textconv")
+	case "filter":
+		code = name == "clean" || name == "smudge" || name == "process"
+	case "merge":
+		code = name == "driver"
+	case "difftool", "mergetool", "browser", "man":
+		code = name == "cmd"
+	case "remote":
+		code = name == "uploadpack" || name == "receivepack"
+	case "uploadpack":
+		code = name == "packobjectshook"
+	case "gpg":
+		program = name == "program"
+		code = name == "defaultkeycommand"
+	}
+	switch {
+	case code:
+		w.childString(v, nil, via, ctx{})
+	case program && v.s != "":
+		w.childCommand([]field{v}, ctx{}, via)
+	}
+}
+
+// gitBool reports whether a config value is one of git's booleans.
+func gitBool(s string) bool {
+	return foldInList("true false yes no on off 1 0", s) || s == ""
+}
+
+// envPrograms judges the variables of names the request set, which name
+// a program that program runs.
+func (w *walker) envPrograms(program, names string) {
+	for names != "" {
+		var name string
+		name, names, _ = strings.Cut(names, " ")
+		if v, ok := w.scope.get(name); ok && !v.unset && v.s != "" {
+			w.childCommand([]field{v}, ctx{}, name+" for "+program)
+		}
+	}
 }
