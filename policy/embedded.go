@@ -17,6 +17,30 @@ var sshSpec = optSpec{shortArg: "BbcDEeFIiJLlmOoPpQRSWw", exact: true}
 // sftpSpec reads sftp's options, which end at its first operand.
 var sftpSpec = optSpec{shortArg: "BbcDFiJloPRSsX", exact: true, posix: true}
 
+// tarSpec reads GNU tar's options: its short options that take a value,
+// and its long ones that do (argp takes any unique prefix; one not listed
+// takes no value, so the word after it is read as an operand).
+var tarSpec = optSpec{shortArg: "gCTXfFLbHVIKN",
+	longArg: "listed-incremental hole-detection level sparse-version add-file directory exclude exclude-ignore " +
+		"exclude-ignore-recursive exclude-tag exclude-tag-all exclude-tag-under files-from exclude-from " +
+		"to-command group group-map mode mtime owner owner-map sort xattrs-exclude xattrs-include file " +
+		"info-script new-volume-script tape-length rmt-command rsh-command volno-file blocking-factor " +
+		"record-size format pax-option label use-compress-program starting-file newer-mtime newer after-date " +
+		"suffix strip-components transform xform checkpoint-action index-file no-quote-chars quote-chars " +
+		"quoting-style warning",
+	long: "occurrence one-top-level atime-preserve backup checkpoint totals"}
+
+// tarCode are tar's options whose value it runs: a compressor, a filter
+// for each file extracted, a checkpoint action, a volume script, the
+// remote shell and the remote rmt.
+const tarCode = "I use-compress-program to-command F info-script new-volume-script rsh-command rmt-command"
+
+// manSpec reads man-db's options that take a value, -P and -H among them.
+// -H[BROWSER] takes its value attached only, which the man case reads.
+var manSpec = optSpec{shortArg: "CRLmMSesPrEp",
+	longArg: "config-file recode locale systems manpath sections extension pager prompt encoding preprocessor",
+	long:    "html troff-device gxditview"}
+
 // sshRunKeys are the ssh_config keywords whose value ssh runs as a
 // command: on this machine, or on the host (RemoteCommand), which may
 // be this one, as sshCommand judges ssh's command operand.
@@ -39,6 +63,43 @@ func (w *walker) embeddedCode(s *simple) {
 		w.envCode("rsync", "RSYNC_RSH")
 	case "git":
 		w.gitRuns(s.argv)
+		w.lessOpen("git")
+	case "tar":
+		w.tarRuns(s.argv)
+	case "zip":
+		w.zipRuns(s.argv)
+	case "install":
+		spec, _ := copySpec("install")
+		var buf [8]opt
+		for _, o := range appendOpts(buf[:0], s.argv, spec) {
+			if o.name == "strip-program" {
+				w.childCommand([]field{o.val}, ctx{}, "install --strip-program")
+			}
+		}
+	case "man":
+		var buf [8]opt
+		for _, o := range appendOpts(buf[:0], s.argv, manSpec) {
+			if o.name == "P" || o.name == "pager" || o.name == "html" {
+				w.childString(o.val, nil, "man --"+o.name, ctx{})
+			}
+		}
+		for _, a := range s.argv[1:] {
+			if b, ok := strings.CutPrefix(a.s, "-H"); ok && b != "" {
+				w.childString(field{s: b, dyn: a.dyn}, nil, "man -H", ctx{})
+			}
+		}
+		w.envCode("man", "MANPAGER PAGER BROWSER")
+		w.lessOpen("man")
+	case "less":
+		w.lessOpen("less")
+	case "crontab", "visudo", "vipw", "vigr", "edquota", "sensible-editor", "editor":
+		w.envCode(s.name, "VISUAL EDITOR")
+	case "sudoedit":
+		w.envCode(s.name, "SUDO_EDITOR VISUAL EDITOR")
+	case "systemctl":
+		w.envCode(s.name, "SYSTEMD_EDITOR VISUAL EDITOR")
+	case "kubectl":
+		w.envCode(s.name, "KUBE_EDITOR EDITOR")
 	case "ssh", "scp", "sftp":
 		spec := sshSpec
 		switch s.name {
@@ -265,6 +326,79 @@ func (w *walker) envPrograms(program, names string) {
 		name, names, _ = strings.Cut(names, " ")
 		if v, ok := w.scope.get(name); ok && !v.unset && v.s != "" {
 			w.childCommand([]field{v}, ctx{}, name+" for "+program)
+		}
+	}
+}
+
+// tarRuns judges the commands tar runs from its options, TAR_OPTIONS
+// put in front of them included.
+func (w *walker) tarRuns(argv []field) {
+	if v, ok := w.scope.get("TAR_OPTIONS"); ok && !v.unset {
+		if !v.known() {
+			w.childString(v, nil, "TAR_OPTIONS", ctx{})
+		}
+		argv = append(append(argv[:1:1], splitString(v.s)...), argv[1:]...)
+	}
+	argv = tarOldStyle(argv)
+	var buf [8]opt
+	for _, o := range appendOpts(buf[:0], argv, tarSpec) {
+		switch {
+		case inList(tarCode, o.name):
+			w.childString(o.val, nil, "tar --"+o.name, ctx{})
+		case o.name == "checkpoint-action":
+			// exec=COMMAND runs COMMAND with sh -c.
+			if cmd, ok := strings.CutPrefix(o.val.s, "exec="); ok {
+				w.childString(field{s: cmd, dyn: o.val.dyn}, nil, "tar --checkpoint-action=exec", ctx{})
+			}
+		}
+	}
+}
+
+// tarOldStyle turns tar's first word, when it has no dash (tar cIf PROG
+// a.tar), into options: each letter that takes a value takes the next
+// word after it, in order.
+func tarOldStyle(argv []field) []field {
+	if len(argv) < 2 || strings.HasPrefix(argv[1].s, "-") || argv[1].dyn {
+		return argv
+	}
+	out := argv[:1:1]
+	rest := argv[2:]
+	for _, ch := range argv[1].s {
+		out = append(out, field{s: "-" + string(ch)})
+		if strings.ContainsRune(tarSpec.shortArg, ch) && len(rest) > 0 {
+			out, rest = append(out, rest[0]), rest[1:]
+		}
+	}
+	return append(out, rest...)
+}
+
+// zipRuns judges zip -TT CMD (--unzip-command), the command zip -T
+// tests the archive with, through a shell.
+func (w *walker) zipRuns(argv []field) {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		switch {
+		case a.s == "-TT" || a.s == "--unzip-command":
+			if i+1 < len(argv) {
+				i++
+				w.childString(argv[i], nil, "zip -TT", ctx{})
+			}
+		case strings.HasPrefix(a.s, "--unzip-command="):
+			w.childString(field{s: a.s[len("--unzip-command="):], dyn: a.dyn}, nil, "zip -TT", ctx{})
+		case strings.HasPrefix(a.s, "-TT"):
+			w.childString(field{s: strings.TrimPrefix(a.s[3:], "="), dyn: a.dyn}, nil, "zip -TT", ctx{})
+		}
+	}
+}
+
+// lessOpen judges LESSOPEN and LESSCLOSE, which less runs through a
+// shell as its input preprocessor: "|CMD %s", "||CMD %s", "|-CMD %s" or
+// "CMD %s".
+func (w *walker) lessOpen(program string) {
+	for _, name := range [...]string{"LESSOPEN", "LESSCLOSE"} {
+		if v, ok := w.scope.get(name); ok && !v.unset && v.s != "" {
+			v.s = strings.TrimPrefix(strings.TrimLeft(v.s, "|"), "-")
+			w.childString(v, nil, name+" for "+program, ctx{})
 		}
 	}
 }
