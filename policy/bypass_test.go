@@ -845,3 +845,32 @@ func TestOptionsAndVariablesRunCode(t *testing.T) {
 		"kubectl get pods",
 	})
 }
+
+// TestCommandsInConfigWrittenOrInherited: git config writes a value a
+// later git runs, where the policy cannot see it; GIT_CONFIG_* pass
+// config in the environment; sudo -e, systemctl and gh start editors
+// and pagers.
+func TestCommandsInConfigWrittenOrInherited(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"git config core.pager 'rm -rf ~'",
+		"git config --global alias.x '!rm -rf ~'",
+		"git config set --local core.sshCommand 'rm -rf ~'",
+		"git config -f .git/config core.fsmonitor 'rm -rf ~'",
+		"GIT_CONFIG_PARAMETERS=\"'core.pager'='rm -rf ~'\" git log",
+		"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm -rf ~' git log",
+		"SUDO_EDITOR='rm -rf ~' sudo -e /etc/hosts",
+		"SYSTEMD_PAGER='rm -rf ~' journalctl -u x",
+		"GH_PAGER='rm -rf ~' gh pr view",
+	})
+	wantAction(t, p, Allow, []string{
+		"git config user.name 'A B'",
+		"git config --global core.pager cat",
+		"git config --get core.pager",
+		"git config --unset core.pager",
+		"git config --global alias.st status",
+		"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git log",
+		"SYSTEMD_PAGER=cat journalctl -u x",
+		"GH_PAGER=cat gh pr view",
+	})
+}

@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Programs run other commands from an option's value, a config value or
 // an environment variable: rsync -e, ssh -o ProxyCommand=, git -c
@@ -96,10 +99,12 @@ func (w *walker) embeddedCode(s *simple) {
 		w.envCode(s.name, "VISUAL EDITOR")
 	case "sudoedit":
 		w.envCode(s.name, "SUDO_EDITOR VISUAL EDITOR")
-	case "systemctl":
-		w.envCode(s.name, "SYSTEMD_EDITOR VISUAL EDITOR")
 	case "kubectl":
 		w.envCode(s.name, "KUBE_EDITOR EDITOR")
+	case "journalctl", "systemctl":
+		w.envCode(s.name, "SYSTEMD_PAGER PAGER SYSTEMD_EDITOR VISUAL EDITOR")
+	case "gh":
+		w.envCode(s.name, "GH_PAGER PAGER GH_EDITOR VISUAL EDITOR")
 	case "ssh", "scp", "sftp":
 		spec := sshSpec
 		switch s.name {
@@ -182,7 +187,7 @@ const gitEnvPrograms = "GIT_SSH GIT_ASKPASS SSH_ASKPASS"
 // to run for the other side (--upload-pack, --receive-pack, --exec),
 // which runs here for a local repository.
 func (w *walker) gitRuns(argv []field) {
-	sub := false
+	sub, config := false, 0 // config: where git config starts
 	for i := 1; i < len(argv); i++ {
 		a := argv[i]
 		next := func() (field, bool) {
@@ -217,13 +222,76 @@ func (w *walker) gitRuns(argv []field) {
 			if k, v, _ := strings.Cut(a.s, "="); k == "--upload-pack" || k == "--receive-pack" || k == "--exec" {
 				w.childString(field{s: v, dyn: a.dyn}, nil, "git "+k, ctx{})
 			}
-		case !strings.HasPrefix(a.s, "-"):
+		case !sub && !strings.HasPrefix(a.s, "-"):
 			sub = true
+			if a.s == "config" {
+				config = i
+			}
 		}
 	}
+	if config > 0 {
+		w.gitConfigSet(argv[config+1:])
+	}
 	w.envCode("git", gitEnvCode)
+	w.gitConfigVars()
 	w.envPrograms("git", gitEnvPrograms)
 }
+
+// gitConfigSet judges git config NAME VALUE (and config set NAME VALUE),
+// which writes what a later git runs, where the policy no longer sees it.
+func (w *walker) gitConfigSet(args []field) {
+	var ops [3]field
+	n := 0
+	for i := 0; i < len(args) && n < len(ops); i++ {
+		switch a := args[i]; {
+		case inList(gitConfigValueOpts, a.s):
+			i++
+		case strings.HasPrefix(a.s, "-"):
+		case n == 0 && a.s == "set":
+		default:
+			ops[n] = a
+			n++
+		}
+	}
+	if n >= 2 && ops[0].known() {
+		w.gitValue(ops[0].s, ops[1], "git config "+ops[0].s)
+	}
+}
+
+// gitConfigValueOpts are git config's options that take the next word.
+const gitConfigValueOpts = "-f --file --blob --type -t --default --comment --value"
+
+// gitConfigVars judges the config git takes from its environment:
+// GIT_CONFIG_PARAMETERS ('NAME'='VALUE' ...) and GIT_CONFIG_COUNT pairs
+// of GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n.
+func (w *walker) gitConfigVars() {
+	if v, ok := w.scope.get("GIT_CONFIG_PARAMETERS"); ok && !v.unset {
+		if !v.known() {
+			w.childString(v, nil, "GIT_CONFIG_PARAMETERS", ctx{})
+		}
+		for _, kv := range splitString(v.s) {
+			w.gitConfig(kv, "GIT_CONFIG_PARAMETERS")
+		}
+	}
+	if _, ok := w.scope.get("GIT_CONFIG_KEY_0"); !ok {
+		return
+	}
+	for n := 0; n < maxGitConfigVars; n++ {
+		k, ok := w.scope.get(fmt.Sprintf("GIT_CONFIG_KEY_%d", n))
+		if !ok {
+			return
+		}
+		v, _ := w.scope.get(fmt.Sprintf("GIT_CONFIG_VALUE_%d", n))
+		if !k.known() {
+			w.childString(v, nil, "GIT_CONFIG_VALUE", ctx{})
+			continue
+		}
+		w.gitValue(k.s, v, "GIT_CONFIG_KEY "+k.s)
+	}
+}
+
+// maxGitConfigVars bounds the GIT_CONFIG_KEY_n looked at.
+const maxGitConfigVars = 100
 
 // gitConfig judges one NAME=VALUE of git -c.
 func (w *walker) gitConfig(f field, via string) {

@@ -1055,6 +1055,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		w.guessRuns(u.guess, c, progName(raw[0]))
+		if len(u.argv) > 0 && progName(u.argv[0]) == "sudo" && hasFlag(u.argv, "e", "edit") {
+			w.envCode("sudo -e", "SUDO_EDITOR VISUAL EDITOR") // sudoedit
+		}
 		return
 	}
 	argv := u.argv
