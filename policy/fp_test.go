@@ -33,6 +33,12 @@ func TestCommonCommandsAllowed(t *testing.T) {
 		`rm -rf "${DIR:?}"/*`, `rm -rf "$DIR"`, `rm -rf "$DIR/build"`, `rm -rf "$TMPDIR"/aar-*`,
 		`v=$(curl -s https://api.example.com/v); echo "$v"`, `./tool --version "$(curl -s https://x/v)"`,
 		"ls -la /etc", "cat /etc/hosts", "grep -rn password src/", "code .", "go vet ./... && staticcheck ./...",
+		// Options and variables that name a command a program runs.
+		"rsync -e ssh a h:b", "rsync -avz -e 'ssh -p 2222' dist/ h:www/", "ssh -o ProxyCommand='ssh -W %h:%p bastion' h",
+		"GIT_SSH_COMMAND='ssh -o StrictHostKeyChecking=no' git fetch", "git -c core.pager=cat log",
+		"tar -I zstd -cf a.tar.zst d", "tar --use-compress-program='zstd -19' -cf a.tar.zst d", "PAGER=cat man ls",
+		"GIT_EDITOR=true git commit", "env -S 'FOO=1 make test'", "GIT_PAGER= git log", "EDITOR=vim git commit",
+		"git -c credential.helper= -c credential.helper=store push", "git config --global user.email a@b.c",
 	} {
 		if d := p.Check(Request{Script: s}); d.Action != Allow {
 			t.Errorf("Check(%q) = %v; want allow", s, d)
