@@ -189,35 +189,26 @@ const gitEnvPrograms = "GIT_SSH GIT_ASKPASS SSH_ASKPASS"
 func (w *walker) gitRuns(argv []field) {
 	sub, config := false, 0 // config: where git config starts
 	for i := 1; i < len(argv); i++ {
-		a := argv[i]
-		next := func() (field, bool) {
-			if i+1 < len(argv) {
-				i++
-				return argv[i], true
-			}
-			return field{}, false
+		a, val := argv[i], field{} // val: the next word, if any
+		if i+1 < len(argv) {
+			val = argv[i+1]
 		}
-		var val field
-		var ok bool
 		switch {
 		case a.s == "-c" || sub && a.s == "--config":
-			if val, ok = next(); ok {
-				w.gitConfig(val, "git -c")
-			}
+			i++
+			w.gitConfig(val, "git -c")
 		case strings.HasPrefix(a.s, "--config=") && sub:
 			w.gitConfig(field{s: a.s[len("--config="):], dyn: a.dyn}, "git clone --config")
 		case a.s == "--config-env" && !sub:
-			if val, ok = next(); ok {
-				w.gitConfigEnv(val)
-			}
+			i++
+			w.gitConfigEnv(val)
 		case strings.HasPrefix(a.s, "--config-env=") && !sub:
 			w.gitConfigEnv(field{s: a.s[len("--config-env="):], dyn: a.dyn})
 		case !sub && inList(gitValueOpts, a.s):
 			i++
 		case sub && (a.s == "-u" || a.s == "--upload-pack" || a.s == "--receive-pack" || a.s == "--exec"):
-			if val, ok = next(); ok {
-				w.childString(val, nil, "git "+a.s, ctx{})
-			}
+			i++
+			w.childString(val, nil, "git "+a.s, ctx{})
 		case sub && strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "="):
 			if k, v, _ := strings.Cut(a.s, "="); k == "--upload-pack" || k == "--receive-pack" || k == "--exec" {
 				w.childString(field{s: v, dyn: a.dyn}, nil, "git "+k, ctx{})
