@@ -150,7 +150,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		Sys: &syscall.SysProcAttr{
 			Setsid:    true,            // no controlling terminal to inject keystrokes into
 			Pdeathsig: syscall.SIGKILL, // dies with the thread that forks it
-			Ptrace:    true,            // stops at exec, so rlimits land before its first instruction
+			Ptrace:    true,            // stops at the helper's exec, so nothing runs before the start record
 		},
 	}
 
@@ -179,7 +179,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 			return
 		}
 		phase.Mark("restricted")
-		pid, err := syscall.ForkExec(prog, p.Argv, attr)
+		pid, err := syscall.ForkExec("/proc/self/exe", helperArgv(prog, p.Argv, limits), attr)
 		phase.Mark("forked")
 		if err != nil {
 			startc <- forked{err: startError(prog, err)}
@@ -190,7 +190,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		relay.Ready()
 		err = awaitStarted()
 		if err == nil {
-			if err = releaseTraced(pid, limits); err != nil {
+			if err = releaseTraced(pid); err != nil {
 				err = fmt.Errorf("%w: %v", plan.ErrSetup, err)
 			}
 		}
@@ -259,10 +259,12 @@ func goRestricted(f func()) {
 	}()
 }
 
-// releaseTraced waits for the command to stop at its execve, sets its
-// resource limits while it cannot run, and lets it go. Setting them on
-// the supervisor instead would lower its own hard limits for good.
-func releaseTraced(pid int, limits []rlimit) error {
+// releaseTraced waits for the command to stop at the helper's execve and
+// lets it go. The helper sets the resource limits right before it execs
+// the command: setting them on the supervisor would lower its own hard
+// limits for good, and on the helper at this stop would hold the Go
+// runtime in it to the command's process cap.
+func releaseTraced(pid int) error {
 	var ws unix.WaitStatus
 	for {
 		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
@@ -276,12 +278,6 @@ func releaseTraced(pid int, limits []rlimit) error {
 	}
 	if !ws.Stopped() {
 		return fmt.Errorf("command did not stop at exec (status %#x)", uint32(ws))
-	}
-	for _, l := range limits {
-		lim := unix.Rlimit{Cur: l.value, Max: l.value}
-		if err := unix.Prlimit(pid, l.resource, &lim, nil); err != nil {
-			return fmt.Errorf("set %s=%d: %w", l.name, l.value, err)
-		}
 	}
 	if err := unix.PtraceDetach(pid); err != nil {
 		return fmt.Errorf("release command: %w", err)
