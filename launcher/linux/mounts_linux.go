@@ -15,7 +15,10 @@ import (
 // outside the sandbox, the next time the user runs git there. .git itself
 // is pinned (bound on itself, still writable, so commits work): a mount
 // point cannot be renamed or removed, so the command cannot move the
-// protected .git aside and make a new one.
+// protected .git aside and make a new one. It stops the obvious plants
+// only: a mount cannot stop a new name, so a new .git/commondir, a
+// missing hooks directory, a submodule's .git/modules/NAME, or a nested
+// repository with a gitlink in the index still reach a later git (README).
 var protectedInWorkspace = []string{".git/hooks", ".git/config"}
 
 // hostSockets are unix sockets through which a root command could run
