@@ -259,3 +259,66 @@ func canMount() bool {
 	}
 	return data[0].Effective&(1<<unix.CAP_SYS_ADMIN) != 0
 }
+
+// privatePTYs mounts a devpts instance of the command's own on /dev/pts,
+// and its ptmx on /dev/ptmx, and grants both in the ruleset, which is
+// enforced after this. On the host's devpts the command could open the
+// terminal of any other session of its uid and read what the user types
+// there (a password at a sudo prompt) or write to it; in its own instance
+// it sees only the ptys it makes. Landlock skips mount points when it
+// walks up a path, so the host's /dev/pts and /dev/ptmx rules do not
+// cover the new mounts: they get rules of their own.
+func privatePTYs(rulesetFD, abi int) error {
+	if st, err := os.Lstat("/dev/pts"); err != nil || !st.IsDir() {
+		return nil // no ptys to protect
+	}
+	fsfd, err := unix.Fsopen("devpts", unix.FSOPEN_CLOEXEC)
+	if err != nil {
+		return fmt.Errorf("devpts: %w", err)
+	}
+	defer unix.Close(fsfd)
+	for _, o := range [][2]string{{"mode", "0620"}, {"ptmxmode", "0666"}} {
+		if err := unix.FsconfigSetString(fsfd, o[0], o[1]); err != nil {
+			return fmt.Errorf("devpts %s: %w", o[0], err)
+		}
+	}
+	if err := unix.FsconfigCreate(fsfd); err != nil {
+		return fmt.Errorf("devpts: %w", err)
+	}
+	mnt, err := unix.Fsmount(fsfd, unix.FSMOUNT_CLOEXEC, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NOEXEC)
+	if err != nil {
+		return fmt.Errorf("devpts: %w", err)
+	}
+	defer unix.Close(mnt)
+	if err := unix.MoveMount(mnt, "", unix.AT_FDCWD, "/dev/pts", unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+		return fmt.Errorf("devpts on /dev/pts: %w", err)
+	}
+	grants := []string{"/dev/pts"}
+	// A /dev/ptmx that is a symlink (to pts/ptmx, in containers) already
+	// leads to the new instance.
+	if st, err := os.Lstat("/dev/ptmx"); err == nil && st.Mode()&os.ModeSymlink == 0 {
+		if err := bindOnto(mnt, "ptmx", "/dev/ptmx"); err != nil {
+			return fmt.Errorf("ptmx on /dev/ptmx: %w", err)
+		}
+		grants = append(grants, "/dev/ptmx")
+	}
+	if rulesetFD < 0 {
+		return nil
+	}
+	for _, p := range grants {
+		if _, err := addRule(rulesetFD, rule{p, deviceRights & handledRights(abi)}); err != nil {
+			return fmt.Errorf("landlock: grant %q: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// bindOnto mounts a clone of name beneath the mount dirfd on target.
+func bindOnto(dirfd int, name, target string) error {
+	fd, err := unix.OpenTree(dirfd, name, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	return unix.MoveMount(fd, "", unix.AT_FDCWD, target, unix.MOVE_MOUNT_F_EMPTY_PATH)
+}

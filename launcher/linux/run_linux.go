@@ -172,6 +172,10 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 				startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 				return
 			}
+			if err := privatePTYs(rulesetFD, abi); err != nil {
+				startc <- forked{err: fmt.Errorf("%w: mount namespace: %v", plan.ErrSetup, err)}
+				return
+			}
 			phase.Mark("mounted")
 		}
 		if err := restrictThread(rulesetFD); err != nil {
