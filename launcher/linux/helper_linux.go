@@ -55,6 +55,10 @@ func runHelper(spec, prog string, argv []string) int {
 		fmt.Fprintf(os.Stderr, "aar-exec: error: %v\n", err)
 		return 125
 	}
+	if err := denySetuid(); err != nil {
+		fmt.Fprintf(os.Stderr, "aar-exec: error: %v\n", err)
+		return 125
+	}
 	for _, f := range strings.Split(spec, ",") {
 		if f == "" {
 			continue
