@@ -55,7 +55,7 @@ func runHelper(spec, prog string, argv []string) int {
 		fmt.Fprintf(os.Stderr, "aar-exec: error: %v\n", err)
 		return 125
 	}
-	if err := denySetuid(); err != nil {
+	if err := refuseCalls(); err != nil {
 		fmt.Fprintf(os.Stderr, "aar-exec: error: %v\n", err)
 		return 125
 	}

@@ -7,43 +7,61 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// A chmodCall is one system call that sets a file's mode, and which of
-// its arguments is the mode.
-type chmodCall struct {
-	nr      uint32
-	modeArg int
+// A refusedCall is a system call the command may not make with certain
+// arguments: chmod with the setuid bit in its mode (bits), or ioctl with
+// TIOCSTI as its request (value).
+type refusedCall struct {
+	nr    uint32
+	arg   int    // which argument is checked
+	bits  uint32 // refused when any of these is set
+	value uint32 // or, when bits is 0, when the argument is this
 }
 
-// An archCalls lists the chmod calls of one audit architecture: a process
-// can make the calls of each architecture its kernel runs (int 0x80 on
-// x86-64), so each gets its own numbers.
+// An archCalls lists the refused calls of one audit architecture: a
+// process can make the calls of each architecture its kernel runs (int
+// 0x80 on x86-64), so each gets its own numbers.
 type archCalls struct {
 	arch  uint32
-	calls []chmodCall
+	calls []refusedCall
 }
 
-// denySetuid makes chmod refuse the setuid bit for the calling thread and
-// what it execs. A root command has no capabilities, but it still owns
-// the files it makes, and the owner may set the setuid bit: a copy of
-// bash made setuid in the workspace would give whoever runs it later,
-// outside the sandbox, a shell as root with every capability. A write to
-// a setuid file clears the bit for a caller without CAP_FSETID, so a file
-// created with the bit and then filled is no way around it.
-func denySetuid() error {
-	prog := setuidFilter(chmodCalls)
+// chmod returns the refused forms of a chmod call, ioctl those of ioctl.
+func chmod(nr uint32, modeArg int) refusedCall {
+	return refusedCall{nr: nr, arg: modeArg, bits: unix.S_ISUID}
+}
+func ioctl(nr uint32) refusedCall { return refusedCall{nr: nr, arg: 1, value: unix.TIOCSTI} }
+
+// refuseCalls makes chmod refuse the setuid bit, and ioctl refuse TIOCSTI,
+// for the calling thread and what it execs.
+//
+// A root command has no capabilities, but it still owns the files it
+// makes, and the owner may set the setuid bit: a copy of bash made setuid
+// in the workspace would give whoever runs it later, outside the sandbox,
+// a shell as root with every capability. A write to a setuid file clears
+// the bit for a caller without CAP_FSETID, so a file created with the bit
+// and then filled is no way around it.
+//
+// TIOCSTI pushes input into a terminal. The command runs in a session of
+// its own without a controlling terminal, but as its session's leader it
+// can make a terminal on its stdin its own with TIOCSCTTY, when no other
+// session holds it (a pty an agent opened for it), and then type commands
+// into what reads that terminal after it. TIOCSCTTY itself stays allowed:
+// forkpty needs it for the ptys a command makes.
+func refuseCalls() error {
+	prog := refusalFilter(refusedCalls)
 	if len(prog) == 0 {
 		return nil // an architecture without a table
 	}
 	fprog := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
 	if err := unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&fprog)), 0, 0); err != nil {
-		return fmt.Errorf("seccomp: refuse setuid chmod: %w", err)
+		return fmt.Errorf("seccomp: refuse setuid chmod and TIOCSTI: %w", err)
 	}
 	return nil
 }
 
-// setuidFilter builds the BPF program: for each architecture, a chmod
-// call whose mode has S_ISUID fails with EPERM; every other call passes.
-func setuidFilter(archs []archCalls) []unix.SockFilter {
+// refusalFilter builds the BPF program: for each architecture, a refused
+// call fails with EPERM; every other call passes.
+func refusalFilter(archs []archCalls) []unix.SockFilter {
 	if len(archs) == 0 {
 		return nil
 	}
@@ -72,9 +90,13 @@ func setuidFilter(archs []archCalls) []unix.SockFilter {
 		}
 		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
 		for _, c := range a.calls {
+			test := jump(jset, c.bits, 0, 1)
+			if c.bits == 0 {
+				test = jump(jeq, c.value, 0, 1)
+			}
 			prog = append(prog,
-				stmt(ld, uint32(offArgs+8*c.modeArg)), // the low half, little-endian
-				jump(jset, unix.S_ISUID, 0, 1),
+				stmt(ld, uint32(offArgs+8*c.arg)), // the low half, little-endian
+				test,
 				stmt(ret, unix.SECCOMP_RET_ERRNO|uint32(unix.EPERM)),
 				stmt(ret, unix.SECCOMP_RET_ALLOW))
 		}

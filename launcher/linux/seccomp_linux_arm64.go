@@ -2,8 +2,9 @@ package linux
 
 import "golang.org/x/sys/unix"
 
-// chmodCalls are arm64's (no chmod of its own) and 32-bit ARM's.
-var chmodCalls = []archCalls{
-	{unix.AUDIT_ARCH_AARCH64, []chmodCall{{52, 1}, {53, 2}, {452, 2}}}, // fchmod, fchmodat, fchmodat2
-	{unix.AUDIT_ARCH_ARM, []chmodCall{{15, 1}, {94, 1}, {333, 2}, {452, 2}}},
+// refusedCalls are arm64's (which has no chmod of its own) and 32-bit
+// ARM's: chmod, fchmod, fchmodat, fchmodat2 and ioctl.
+var refusedCalls = []archCalls{
+	{unix.AUDIT_ARCH_AARCH64, []refusedCall{chmod(52, 1), chmod(53, 2), chmod(452, 2), ioctl(29)}},
+	{unix.AUDIT_ARCH_ARM, []refusedCall{chmod(15, 1), chmod(94, 1), chmod(333, 2), chmod(452, 2), ioctl(54)}},
 }

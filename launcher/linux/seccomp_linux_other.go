@@ -2,5 +2,6 @@
 
 package linux
 
-// chmodCalls is empty: on this architecture the setuid bit is not refused.
-var chmodCalls []archCalls
+// refusedCalls is empty: on this architecture neither the setuid bit nor
+// TIOCSTI is refused.
+var refusedCalls []archCalls
