@@ -69,6 +69,13 @@ func readOnlyMounts(writable []string, g extraMounts) error {
 	if err := unix.Unshare(unix.CLONE_NEWNS | unix.CLONE_FS); err != nil {
 		return fmt.Errorf("mount namespace: %w", err)
 	}
+	// System V shared memory, semaphores and message queues, and POSIX
+	// message queues, are named by keys, not paths, so Landlock does not
+	// see them: in the host's IPC namespace the command could read and
+	// write the shared memory of any process of its uid (measured).
+	if err := unix.Unshare(unix.CLONE_NEWIPC); err != nil {
+		return fmt.Errorf("ipc namespace: %w", err)
+	}
 	// Nothing done here may propagate back to the host.
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("mount namespace: make private: %w", err)
