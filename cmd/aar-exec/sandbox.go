@@ -56,14 +56,55 @@ func (a *app) plan(s *settings, j *job, pol *policy.Policy, rec *audit.Record) (
 }
 
 // checkWritable refuses a workspace or --allow-write path whose whole
-// tree must never be writable (/, system directories, the home itself).
+// tree must never be writable (/, system directories, the home itself),
+// or that is or lies in a credential store. The paths come resolved, so
+// a symlink a command planted in the workspace (ln -s ~/.ssh sub), which
+// a caller that keeps the working directory between commands may then
+// cd into, cannot make a store the next command's workspace: Landlock
+// denies reading it but would grant writing it (authorized_keys).
 func (s *settings) checkWritable() error {
+	stores := s.credentialStores()
 	for _, w := range append([]string{s.workspace}, s.allowWrite...) {
 		if err := linux.CheckWritable(w, s.home, s.allowHome); err != nil {
 			return failed("%v", err)
 		}
+		for _, d := range stores {
+			if policy.Within(w, d, "/") {
+				return failed("refusing to make %q writable: it lies in the credential store %s; run the command from another directory", w, d)
+			}
+		}
 	}
 	return nil
+}
+
+// credentialStores are the secret stores of the caller's home and root's
+// and the system's, also where they really live: a home reached through
+// a symlink, or a store that is one. Only those get EvalSymlinks; one
+// Lstat says most stores are plain or missing.
+func (s *settings) credentialStores() []string {
+	var homes []string
+	for _, h := range []string{s.home, "/root"} {
+		if h == "" || h == "/" {
+			continue
+		}
+		homes = append(homes, h)
+		if r, err := filepath.EvalSymlinks(h); err == nil && r != h {
+			homes = append(homes, r)
+		}
+	}
+	out := append([]string{}, systemSecrets...)
+	for _, h := range homes {
+		for _, rel := range secretStores {
+			p := filepath.Join(h, rel)
+			out = append(out, p)
+			if st, err := os.Lstat(p); err == nil && st.Mode()&os.ModeSymlink != 0 {
+				if r, err := filepath.EvalSymlinks(p); err == nil {
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // launch runs the plan with the launcher of the chosen mode.

@@ -2,10 +2,13 @@
 //
 // The supervisor (the calling process) stays unrestricted. One locked OS
 // thread of it drops every capability and the bounding set, sets
-// no_new_privs, enforces one Landlock layer on itself only, and forks the
-// command from there with a new session and a parent-death signal; rlimits
-// are set around that fork. The same thread waits for the command, so the
-// parent-death signal cannot fire early. The supervisor forwards signals,
+// no_new_privs, enforces one Landlock layer on itself only, and forks
+// aar-exec's own helper from there with a new session and a parent-death
+// signal. The helper adds a second layer, so the thread's domain is out of
+// the command's reach, a seccomp filter (no setuid chmod, no TIOCSTI),
+// sets the rlimits and execs the command. The same
+// thread waits for the command, so the parent-death signal cannot fire
+// early. The supervisor forwards signals,
 // enforces the timeout and, as a child subreaper, kills whatever the
 // command left running.
 //

@@ -15,7 +15,10 @@ import (
 // outside the sandbox, the next time the user runs git there. .git itself
 // is pinned (bound on itself, still writable, so commits work): a mount
 // point cannot be renamed or removed, so the command cannot move the
-// protected .git aside and make a new one.
+// protected .git aside and make a new one. It stops the obvious plants
+// only: a mount cannot stop a new name, so a new .git/commondir, a
+// missing hooks directory, a submodule's .git/modules/NAME, or a nested
+// repository with a gitlink in the index still reach a later git (README).
 var protectedInWorkspace = []string{".git/hooks", ".git/config"}
 
 // hostSockets are unix sockets through which a root command could run
@@ -65,6 +68,13 @@ type extraMounts struct {
 func readOnlyMounts(writable []string, g extraMounts) error {
 	if err := unix.Unshare(unix.CLONE_NEWNS | unix.CLONE_FS); err != nil {
 		return fmt.Errorf("mount namespace: %w", err)
+	}
+	// System V shared memory, semaphores and message queues, and POSIX
+	// message queues, are named by keys, not paths, so Landlock does not
+	// see them: in the host's IPC namespace the command could read and
+	// write the shared memory of any process of its uid (measured).
+	if err := unix.Unshare(unix.CLONE_NEWIPC); err != nil {
+		return fmt.Errorf("ipc namespace: %w", err)
 	}
 	// Nothing done here may propagate back to the host.
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
@@ -255,4 +265,67 @@ func canMount() bool {
 		return false
 	}
 	return data[0].Effective&(1<<unix.CAP_SYS_ADMIN) != 0
+}
+
+// privatePTYs mounts a devpts instance of the command's own on /dev/pts,
+// and its ptmx on /dev/ptmx, and grants both in the ruleset, which is
+// enforced after this. On the host's devpts the command could open the
+// terminal of any other session of its uid and read what the user types
+// there (a password at a sudo prompt) or write to it; in its own instance
+// it sees only the ptys it makes. Landlock skips mount points when it
+// walks up a path, so the host's /dev/pts and /dev/ptmx rules do not
+// cover the new mounts: they get rules of their own.
+func privatePTYs(rulesetFD, abi int) error {
+	if st, err := os.Lstat("/dev/pts"); err != nil || !st.IsDir() {
+		return nil // no ptys to protect
+	}
+	fsfd, err := unix.Fsopen("devpts", unix.FSOPEN_CLOEXEC)
+	if err != nil {
+		return fmt.Errorf("devpts: %w", err)
+	}
+	defer unix.Close(fsfd)
+	for _, o := range [][2]string{{"mode", "0620"}, {"ptmxmode", "0666"}} {
+		if err := unix.FsconfigSetString(fsfd, o[0], o[1]); err != nil {
+			return fmt.Errorf("devpts %s: %w", o[0], err)
+		}
+	}
+	if err := unix.FsconfigCreate(fsfd); err != nil {
+		return fmt.Errorf("devpts: %w", err)
+	}
+	mnt, err := unix.Fsmount(fsfd, unix.FSMOUNT_CLOEXEC, unix.MOUNT_ATTR_NOSUID|unix.MOUNT_ATTR_NOEXEC)
+	if err != nil {
+		return fmt.Errorf("devpts: %w", err)
+	}
+	defer unix.Close(mnt)
+	if err := unix.MoveMount(mnt, "", unix.AT_FDCWD, "/dev/pts", unix.MOVE_MOUNT_F_EMPTY_PATH); err != nil {
+		return fmt.Errorf("devpts on /dev/pts: %w", err)
+	}
+	grants := []string{"/dev/pts"}
+	// A /dev/ptmx that is a symlink (to pts/ptmx, in containers) already
+	// leads to the new instance.
+	if st, err := os.Lstat("/dev/ptmx"); err == nil && st.Mode()&os.ModeSymlink == 0 {
+		if err := bindOnto(mnt, "ptmx", "/dev/ptmx"); err != nil {
+			return fmt.Errorf("ptmx on /dev/ptmx: %w", err)
+		}
+		grants = append(grants, "/dev/ptmx")
+	}
+	if rulesetFD < 0 {
+		return nil
+	}
+	for _, p := range grants {
+		if _, err := addRule(rulesetFD, rule{p, deviceRights & handledRights(abi)}); err != nil {
+			return fmt.Errorf("landlock: grant %q: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// bindOnto mounts a clone of name beneath the mount dirfd on target.
+func bindOnto(dirfd int, name, target string) error {
+	fd, err := unix.OpenTree(dirfd, name, unix.OPEN_TREE_CLONE|unix.OPEN_TREE_CLOEXEC)
+	if err != nil {
+		return err
+	}
+	defer unix.Close(fd)
+	return unix.MoveMount(fd, "", unix.AT_FDCWD, target, unix.MOVE_MOUNT_F_EMPTY_PATH)
 }
