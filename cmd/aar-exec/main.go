@@ -7,11 +7,9 @@ import (
 	"os"
 
 	"github.com/aar-agent/aar-exec/internal/phase"
-	"github.com/aar-agent/aar-exec/launcher/linux"
 )
 
 func main() {
-	linux.RunHelper() // the linux launcher's last step before the command
 	phase.Mark("main")
 	code := Main(os.Args)
 	phase.Mark("exit")

@@ -1,16 +1,18 @@
 // Package linux runs a command inside Landlock on Linux.
 //
-// The supervisor (the calling process) stays unrestricted. One locked OS
-// thread of it drops every capability and the bounding set, sets
-// no_new_privs, enforces one Landlock layer on itself only, and forks
-// aar-exec's own helper from there with a new session and a parent-death
-// signal. The helper adds a second layer, so the thread's domain is out of
-// the command's reach, a seccomp filter (no setuid chmod, no TIOCSTI),
-// sets the rlimits and execs the command. The same
-// thread waits for the command, so the parent-death signal cannot fire
-// early. The supervisor forwards signals,
-// enforces the timeout and, as a child subreaper, kills whatever the
-// command left running.
+// The supervisor (the calling process) stays unrestricted and is made
+// non-dumpable. One locked OS thread of it drops every capability and the
+// bounding set, sets no_new_privs, enforces one Landlock layer on itself
+// only, installs a seccomp filter (no setuid chmod, no TIOCSTI, no signal
+// to that thread, no prlimit on another process), and forks the command
+// from there with a new session, a parent-death signal and a ptrace stop
+// at its exec, where the supervisor sets its rlimits. The command shares
+// the thread's Landlock domain, so Landlock alone would let it signal and
+// ptrace the thread: the filter and non-dumpability are what refuse it.
+// The same thread waits for the command, so the parent-death signal
+// cannot fire early. The supervisor forwards signals, enforces the
+// timeout and, as a child subreaper, kills whatever the command left
+// running.
 //
 // # Limitations
 //

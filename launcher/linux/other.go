@@ -20,6 +20,3 @@ func Available() bool { return false }
 
 // Probe reports that Landlock is not available on this OS.
 func Probe() Report { return Report{MinABI: 3} }
-
-// RunHelper does nothing: only the Linux launcher has a helper.
-func RunHelper() {}

@@ -150,7 +150,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		Sys: &syscall.SysProcAttr{
 			Setsid:    true,            // no controlling terminal to inject keystrokes into
 			Pdeathsig: syscall.SIGKILL, // dies with the thread that forks it
-			Ptrace:    true,            // stops at the helper's exec, so nothing runs before the start record
+			Ptrace:    true,            // stops at exec, so rlimits land before its first instruction
 		},
 	}
 
@@ -162,59 +162,90 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		pid int
 		err error
 	}
-	startc := make(chan forked, 1)
+	// The command can name the locked thread (its id is in
+	// /proc/PID/task), which shares its Landlock domain: non-dumpable,
+	// the supervisor cannot be ptraced, nor its /proc/PID/{environ,mem,
+	// root} read, by a process without CAP_SYS_PTRACE. Signals are
+	// refused by the thread's seccomp filter (supervisorCalls). An exec
+	// makes the command dumpable again.
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return plan.Result{}, fmt.Errorf("%w: make aar-exec non-dumpable: %v", plan.ErrSetup, err)
+	}
+	stopc := make(chan forked, 1) // the command stopped at its exec
+	goc := make(chan error, 1)    // nil: released; else killed
 	donec := make(chan exit, 1)
 	begin := time.Now()
 	goRestricted(func() {
 		phase.Mark("thread")
 		if mountLayer {
 			if err := readOnlyMounts(lay.writable, extra); err != nil {
-				startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
+				stopc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 				return
 			}
 			if err := privatePTYs(rulesetFD, abi); err != nil {
-				startc <- forked{err: fmt.Errorf("%w: mount namespace: %v", plan.ErrSetup, err)}
+				stopc <- forked{err: fmt.Errorf("%w: mount namespace: %v", plan.ErrSetup, err)}
 				return
 			}
 			phase.Mark("mounted")
 		}
-		if err := restrictThread(rulesetFD); err != nil {
-			startc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
+		err := restrictThread(rulesetFD)
+		if err == nil {
+			err = refuseCalls(unix.Gettid())
+		}
+		if err != nil {
+			stopc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
 			return
 		}
 		phase.Mark("restricted")
-		pid, err := syscall.ForkExec("/proc/self/exe", helperArgv(prog, p.Argv, limits), attr)
+		pid, err := syscall.ForkExec(prog, p.Argv, attr)
 		phase.Mark("forked")
 		if err != nil {
-			startc <- forked{err: startError(prog, err)}
+			stopc <- forked{err: startError(prog, err)}
 			return
 		}
-		// Held at its exec stop, the command has run nothing yet: kill it
-		// if the start record failed or its limits cannot be set.
 		relay.Ready()
-		err = awaitStarted()
+		if err := awaitExecStop(pid); err != nil {
+			unix.Kill(pid, unix.SIGKILL)
+			supervise.Reap(pid)
+			stopc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
+			return
+		}
+		// Held at its exec stop, the command has run nothing yet. Its
+		// limits are set from another thread: this one's filter refuses
+		// prlimit on any process but itself, for the command's sake.
+		stopc <- forked{pid: pid}
+		err = <-goc
 		if err == nil {
-			if err = releaseTraced(pid); err != nil {
-				err = fmt.Errorf("%w: %v", plan.ErrSetup, err)
+			if err = unix.PtraceDetach(pid); err != nil {
+				err = fmt.Errorf("%w: release command: %v", plan.ErrSetup, err)
 			}
 		}
 		if err != nil {
 			unix.Kill(pid, unix.SIGKILL)
 			supervise.Reap(pid)
-			startc <- forked{err: err}
+			donec <- exit{err: err}
 			return
 		}
 		phase.Mark("released")
-		startc <- forked{pid: pid}
 		ws, err := supervise.Reap(pid)
 		phase.Mark("reaped")
 		donec <- exit{ws, err}
 	})
-	st := <-startc
+	st := <-stopc
 	if st.err != nil {
 		return plan.Result{}, st.err
 	}
 	pid := st.pid
+	// Kill it if the start record failed or its limits cannot be set.
+	err = awaitStarted()
+	if err == nil {
+		err = setLimits(pid, limits)
+	}
+	goc <- err
+	if err != nil {
+		<-donec
+		return plan.Result{}, err
+	}
 
 	stopReaping := reapOrphans(pid)
 	e, timedOut := supervise.Wait(ctx, donec, relay.C, supervise.Group(pid), p.Timeout, supervise.Grace)
@@ -265,12 +296,8 @@ func goRestricted(f func()) {
 	}()
 }
 
-// releaseTraced waits for the command to stop at the helper's execve and
-// lets it go. The helper sets the resource limits right before it execs
-// the command: setting them on the supervisor would lower its own hard
-// limits for good, and on the helper at this stop would hold the Go
-// runtime in it to the command's process cap.
-func releaseTraced(pid int) error {
+// awaitExecStop waits for the command to stop at its execve.
+func awaitExecStop(pid int) error {
 	var ws unix.WaitStatus
 	for {
 		_, err := unix.Wait4(pid, &ws, unix.WALL, nil)
@@ -285,8 +312,25 @@ func releaseTraced(pid int) error {
 	if !ws.Stopped() {
 		return fmt.Errorf("command did not stop at exec (status %#x)", uint32(ws))
 	}
-	if err := unix.PtraceDetach(pid); err != nil {
-		return fmt.Errorf("release command: %w", err)
+	return nil
+}
+
+// setLimits sets the command's resource limits while it is held at its
+// exec stop. Setting them on the supervisor instead would lower its own
+// hard limits for good. A limit the command inherited from us at or
+// below the value is left alone: inside another aar-exec's sandbox
+// (make's SHELL running a sub-make), prlimit on any other process is
+// refused, and the outer run's core=0 already holds.
+func setLimits(pid int, limits []rlimit) error {
+	for _, l := range limits {
+		var own unix.Rlimit
+		if unix.Getrlimit(l.resource, &own) == nil && own.Max <= l.value {
+			continue
+		}
+		lim := unix.Rlimit{Cur: l.value, Max: l.value}
+		if err := unix.Prlimit(pid, l.resource, &lim, nil); err != nil {
+			return fmt.Errorf("%w: set %s=%d: %v", plan.ErrSetup, l.name, l.value, err)
+		}
 	}
 	return nil
 }

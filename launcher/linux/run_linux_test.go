@@ -226,10 +226,3 @@ func mainThreadNoNewPrivs(t *testing.T) bool {
 	}
 	return strings.Contains(string(b), "NoNewPrivs:\t1")
 }
-
-// TestMain lets this test binary serve as the launcher's helper, which
-// Run forks from /proc/self/exe.
-func TestMain(m *testing.M) {
-	RunHelper()
-	os.Exit(m.Run())
-}

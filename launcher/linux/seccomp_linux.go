@@ -8,14 +8,24 @@ import (
 )
 
 // A refusedCall is a system call the command may not make with certain
-// arguments: chmod with the setuid bit in its mode (bits), or ioctl with
-// TIOCSTI as its request (value).
+// arguments: chmod with the setuid bit in its mode, ioctl with TIOCSTI,
+// kill aimed at the thread that forked it, prlimit aimed at any process
+// but itself.
 type refusedCall struct {
-	nr    uint32
-	arg   int    // which argument is checked
-	bits  uint32 // refused when any of these is set
-	value uint32 // or, when bits is 0, when the argument is this
+	nr   uint32
+	arg  int     // which argument is checked, by its low 32 bits
+	test argTest // how
+	k    uint32
 }
+
+// An argTest says when a refusedCall refuses.
+type argTest uint8
+
+const (
+	anyBit   argTest = iota // when any bit of k is set in the argument
+	equal                   // when the argument is k
+	notEqual                // when it is not k
+)
 
 // An archCalls lists the refused calls of one audit architecture: a
 // process can make the calls of each architecture its kernel runs (int
@@ -25,14 +35,59 @@ type archCalls struct {
 	calls []refusedCall
 }
 
-// chmod returns the refused forms of a chmod call, ioctl those of ioctl.
+// chmod returns the refused form of a chmod call, ioctl that of ioctl.
 func chmod(nr uint32, modeArg int) refusedCall {
-	return refusedCall{nr: nr, arg: modeArg, bits: unix.S_ISUID}
+	return refusedCall{nr: nr, arg: modeArg, test: anyBit, k: unix.S_ISUID}
 }
-func ioctl(nr uint32) refusedCall { return refusedCall{nr: nr, arg: 1, value: unix.TIOCSTI} }
+func ioctl(nr uint32) refusedCall { return refusedCall{nr: nr, arg: 1, test: equal, k: unix.TIOCSTI} }
 
-// refuseCalls makes chmod refuse the setuid bit, and ioctl refuse TIOCSTI,
-// for the calling thread and what it execs.
+// sysNrs are one architecture's numbers of the calls that reach another
+// process by its id; 0 where the architecture has no such call.
+type sysNrs struct {
+	kill, tkill, tgkill, sigqueue, tgsigqueue, pidfdOpen, pidfdSignal, fcntl, fcntl64, prlimit uint32
+}
+
+// supervisorCalls returns the calls that would reach the supervisor
+// through the thread that forks the command (thread id tid).
+//
+// That thread is restricted like the command and shares its Landlock
+// domain, so Landlock's scopes, which keep the command from signalling
+// what lies outside its domain, let it signal that thread, and a signal
+// to a thread is a signal to the whole supervisor: SIGKILL or SIGSTOP
+// aar-exec, and the command's detached processes outlive the run with no
+// end line written. kill -1 reaches that thread too. ptrace and
+// /proc/PID/{environ,mem,root}, which the same domain would allow as
+// well, are refused by the supervisor being non-dumpable instead.
+//
+// prlimit is not Landlock's at all: the command could lower the
+// supervisor's limits (RLIMIT_FSIZE=0, and its end line is never
+// written), so it may only set its own.
+func supervisorCalls(n sysNrs, tid uint32) []refusedCall {
+	calls := []refusedCall{
+		{nr: n.kill, arg: 0, test: equal, k: tid},
+		{nr: n.kill, arg: 0, test: equal, k: ^uint32(0)}, // kill(-1, ...)
+		{nr: n.tkill, arg: 0, test: equal, k: tid},
+		{nr: n.tgkill, arg: 1, test: equal, k: tid},
+		{nr: n.sigqueue, arg: 0, test: equal, k: tid},
+		{nr: n.tgsigqueue, arg: 1, test: equal, k: tid},
+		{nr: n.pidfdOpen, arg: 0, test: equal, k: tid},
+		// A /proc/TID directory serves as a pidfd; with this flag the
+		// signal goes to that thread.
+		{nr: n.pidfdSignal, arg: 3, test: anyBit, k: unix.PIDFD_SIGNAL_THREAD},
+		// SIGIO aimed at one thread (F_OWNER_TID), with F_SETSIG=SIGKILL.
+		{nr: n.fcntl, arg: 1, test: equal, k: unix.F_SETOWN_EX},
+		{nr: n.prlimit, arg: 0, test: notEqual, k: 0},
+	}
+	if n.fcntl64 != 0 {
+		calls = append(calls, refusedCall{nr: n.fcntl64, arg: 1, test: equal, k: unix.F_SETOWN_EX})
+	}
+	return calls
+}
+
+// refuseCalls installs, on the calling thread and what it forks, a
+// filter that refuses the calls of refusedCalls(tid): setuid chmod,
+// TIOCSTI, and the ways to reach the supervisor that Landlock leaves
+// open (see supervisorCalls).
 //
 // A root command has no capabilities, but it still owns the files it
 // makes, and the owner may set the setuid bit: a copy of bash made setuid
@@ -47,20 +102,21 @@ func ioctl(nr uint32) refusedCall { return refusedCall{nr: nr, arg: 1, value: un
 // session holds it (a pty an agent opened for it), and then type commands
 // into what reads that terminal after it. TIOCSCTTY itself stays allowed:
 // forkpty needs it for the ptys a command makes.
-func refuseCalls() error {
-	prog := refusalFilter(refusedCalls)
+func refuseCalls(tid int) error {
+	prog := refusalFilter(refusedCalls(uint32(tid)))
 	if len(prog) == 0 {
 		return nil // an architecture without a table
 	}
 	fprog := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
 	if err := unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&fprog)), 0, 0); err != nil {
-		return fmt.Errorf("seccomp: refuse setuid chmod and TIOCSTI: %w", err)
+		return fmt.Errorf("seccomp: refuse setuid chmod, TIOCSTI and signals to the supervisor: %w", err)
 	}
 	return nil
 }
 
 // refusalFilter builds the BPF program: for each architecture, a refused
-// call fails with EPERM; every other call passes.
+// call fails with EPERM; every other call passes. Each call is checked in
+// turn, so one number may have several refused forms (kill).
 func refusalFilter(archs []archCalls) []unix.SockFilter {
 	if len(archs) == 0 {
 		return nil
@@ -72,6 +128,9 @@ func refusalFilter(archs []archCalls) []unix.SockFilter {
 	)
 	stmt := func(code uint16, k uint32) unix.SockFilter { return unix.SockFilter{Code: code, K: k} }
 	jump := func(code uint16, k uint32, jt, jf int) unix.SockFilter {
+		if jt > 255 || jf > 255 {
+			panic("seccomp: too many refused calls for one architecture")
+		}
 		return unix.SockFilter{Code: code, Jt: uint8(jt), Jf: uint8(jf), K: k}
 	}
 	ld := uint16(unix.BPF_LD | unix.BPF_W | unix.BPF_ABS)
@@ -81,25 +140,27 @@ func refusalFilter(archs []archCalls) []unix.SockFilter {
 	var prog []unix.SockFilter
 	for _, a := range archs {
 		n := len(a.calls)
-		// Layout: ld arch; jeq arch; ld nr; n x jeq nr; allow; n x check.
-		size := 3 + n + 1 + 4*n
-		prog = append(prog, stmt(ld, offArch), jump(jeq, a.arch, 0, size-2), stmt(ld, offNr))
+		// Layout: ld arch; jeq arch; 4 per call (ld nr; jeq nr; ld arg;
+		// test); allow; refuse.
+		size := 2 + 4*n + 2
+		prog = append(prog, stmt(ld, offArch), jump(jeq, a.arch, 0, size-2))
 		for i, c := range a.calls {
-			// From the jeq of call i to the check of call i.
-			prog = append(prog, jump(jeq, c.nr, (n-1-i)+1+4*i, 0))
-		}
-		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
-		for _, c := range a.calls {
-			test := jump(jset, c.bits, 0, 1)
-			if c.bits == 0 {
-				test = jump(jeq, c.value, 0, 1)
+			refuse := 4*(n-1-i) + 1 // from call i's test, past the calls after it and allow
+			var test unix.SockFilter
+			switch c.test {
+			case anyBit:
+				test = jump(jset, c.k, refuse, 0)
+			case equal:
+				test = jump(jeq, c.k, refuse, 0)
+			case notEqual:
+				test = jump(jeq, c.k, 0, refuse)
 			}
 			prog = append(prog,
+				stmt(ld, offNr), jump(jeq, c.nr, 0, 2),
 				stmt(ld, uint32(offArgs+8*c.arg)), // the low half, little-endian
-				test,
-				stmt(ret, unix.SECCOMP_RET_ERRNO|uint32(unix.EPERM)),
-				stmt(ret, unix.SECCOMP_RET_ALLOW))
+				test)
 		}
+		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW), stmt(ret, unix.SECCOMP_RET_ERRNO|uint32(unix.EPERM)))
 	}
 	return append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
 }

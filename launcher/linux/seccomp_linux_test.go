@@ -47,35 +47,33 @@ func runFilter(t *testing.T, prog []unix.SockFilter, arch, nr uint32, args [6]ui
 }
 
 func TestRefusalFilter(t *testing.T) {
+	const tid = 4242
 	denied := uint32(unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM))
-	for _, tables := range [][]archCalls{
-		refusedCalls,
-		{ // the arm64 tables, checked on any machine
-			{unix.AUDIT_ARCH_AARCH64, []refusedCall{chmod(52, 1), chmod(53, 2), chmod(452, 2), ioctl(29)}},
-			{unix.AUDIT_ARCH_ARM, []refusedCall{chmod(15, 1), chmod(94, 1), chmod(333, 2), chmod(452, 2), ioctl(54)}},
-		},
-	} {
+	for _, tables := range [][]archCalls{refusedCalls(tid), armCalls(tid)} {
 		prog := refusalFilter(tables)
 		for _, a := range tables {
 			for _, c := range a.calls {
 				var bad, good [6]uint32
-				if c.bits != 0 {
-					bad[c.arg], good[c.arg] = 0o4755, 0o2775
-				} else {
-					bad[c.arg], good[c.arg] = c.value, unix.TCGETS
+				switch c.test {
+				case anyBit:
+					bad[c.arg], good[c.arg] = c.k|0o755, 0o2775&^c.k
+				case equal:
+					bad[c.arg], good[c.arg] = c.k, c.k+1
+				case notEqual:
+					bad[c.arg], good[c.arg] = c.k+1, c.k
 				}
 				if got := runFilter(t, prog, a.arch, c.nr, bad); got != denied {
-					t.Errorf("arch %#x call %d with %#o: %#x, want EPERM", a.arch, c.nr, bad[c.arg], got)
+					t.Errorf("arch %#x call %d with %#x: %#x, want EPERM", a.arch, c.nr, bad[c.arg], got)
 				}
 				if got := runFilter(t, prog, a.arch, c.nr, good); got != unix.SECCOMP_RET_ALLOW {
-					t.Errorf("arch %#x call %d with %#o: %#x, want allow", a.arch, c.nr, good[c.arg], got)
+					t.Errorf("arch %#x call %d with %#x: %#x, want allow", a.arch, c.nr, good[c.arg], got)
 				}
 				// The same number from another architecture is another call.
 				if got := runFilter(t, prog, 0x1234, c.nr, bad); got != unix.SECCOMP_RET_ALLOW {
 					t.Errorf("unknown arch, call %d: %#x, want allow", c.nr, got)
 				}
 			}
-			if got := runFilter(t, prog, a.arch, 1000, [6]uint32{0o4755, 0o4755, 0o4755}); got != unix.SECCOMP_RET_ALLOW {
+			if got := runFilter(t, prog, a.arch, 1000, [6]uint32{0o4755, 0o4755, 0o4755, 1, 1, 1}); got != unix.SECCOMP_RET_ALLOW {
 				t.Errorf("arch %#x other call: %#x, want allow", a.arch, got)
 			}
 		}
