@@ -217,7 +217,9 @@ func (a *app) run(inv *shellargs.Invocation, shim string) (int, error) {
 		log.failed(rec, err)
 		return 0, launchError(err)
 	}
-	log.end(rec, res)
+	if err := log.end(rec, res); err != nil {
+		return 0, err
+	}
 	phase.Mark("end-record")
 	return exitCode(res)
 }

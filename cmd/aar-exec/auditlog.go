@@ -61,6 +61,15 @@ func (a *app) openAudit(s *settings) (*auditLog, error) {
 }
 
 func (l *auditLog) write(r *audit.Record) error {
+	if err := l.append(r); err != nil {
+		return failed("audit log %s cannot be written: %v; the command did not run", l.s.auditPath, err)
+	}
+	return nil
+}
+
+// append writes r, or with a best-effort log warns that it could not;
+// the error is for the caller to word.
+func (l *auditLog) append(r *audit.Record) error {
 	if l == nil || l.log == nil {
 		return nil
 	}
@@ -76,7 +85,7 @@ func (l *auditLog) write(r *audit.Record) error {
 			l.app.warnf(l.s, "audit log %s: %v", l.s.auditPath, err)
 			return nil
 		}
-		return failed("audit log %s cannot be written: %v; the command did not run", l.s.auditPath, err)
+		return err
 	}
 	return nil
 }
@@ -98,7 +107,9 @@ func (l *auditLog) start(r *audit.Record, e plan.Enforcement) error {
 	return l.write(r)
 }
 
-func (l *auditLog) end(r *audit.Record, res plan.Result) {
+// end writes the end line. When it cannot, the run's record is
+// incomplete: that is aar-exec's failure, not the command's status.
+func (l *auditLog) end(r *audit.Record, res plan.Result) error {
 	r.Event = "end"
 	if res.Signal != 0 {
 		r.Signal = signalName(res.Signal)
@@ -108,7 +119,22 @@ func (l *auditLog) end(r *audit.Record, res plan.Result) {
 	}
 	r.Duration = res.Duration
 	r.TimedOut = res.TimedOut
-	l.write(r)
+	if err := l.append(r); err != nil {
+		return failed("audit log %s: the end line cannot be written: %v; the command ran and ended with %s; check the log's disk and limits",
+			l.s.auditPath, err, endedWith(res))
+	}
+	return nil
+}
+
+// endedWith says how the command ended, for a message.
+func endedWith(res plan.Result) string {
+	switch {
+	case res.TimedOut:
+		return "a timeout"
+	case res.Signal != 0:
+		return signalName(res.Signal)
+	}
+	return fmt.Sprintf("status %d", res.ExitCode)
 }
 
 func (l *auditLog) failed(r *audit.Record, err error) {
