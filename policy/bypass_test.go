@@ -619,3 +619,59 @@ func TestSudoAssignments(t *testing.T) {
 		"env ./a=b make",
 	})
 }
+
+// TestDirStackAsBashReadsIt: pushd, popd, dirs and cd read their words as
+// bash's builtins do. Each script below left bash in / while the policy
+// followed the stack somewhere else, and let rm -r . through.
+func TestDirStackAsBashReadsIt(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; pushd -n /tmp; pushd -n; rm -r .",               // -n alone does nothing
+		"cd /; pushd -n /tmp; pushd -n +1; rm -r .",            // rotates without a cd
+		"cd /; pushd -n /tmp; pushd +1 -n; rm -r .",            // options after +N count
+		"cd /; cd /tmp; pushd -; rm -r .",                      // pushd - is cd -
+		"cd /; pushd -x /tmp; rm -r .",                         // an unknown option: nothing happens
+		"cd /; pushd /tmp +1; rm -r .",                         // cd: too many arguments
+		"cd /; pushd -n /tmp; pushd '-+1'; rm -r .",            // a signed number
+		"pushd -n /tmp; pushd -n /; pushd ++1; rm -r .",        // likewise
+		"pushd -n .; cd /; popd; rm -r .",                      // -n stores the word, cd'd to later
+		"cd /; pushd -n /tmp; popd foo; rm -r .",               // an operand: nothing happens
+		"pushd -n /; pushd -n /tmp; popd -n +1; popd; rm -r .", // popd -n +N keeps the rest
+		"pushd -n /; popd -- +1; rm -r .",                      // popd ignores what follows --
+		"pushd -n /; pushd -n /tmp; popd -n -- +1; popd; rm -r .",
+		"cd /; pushd -n /tmp; pushd -n /tmp; popd -+1; rm -r .",
+		"cd /; pushd -n /tmp; dirs -c; popd; rm -r .", // dirs -c empties the stack
+		"pushd -n /tmp; DIRSTACK[1]=/; popd; rm -r .", // DIRSTACK changes entries
+	})
+	wantAction(t, p, Allow, []string{
+		"pushd src; make; popd; rm -rf build",
+		"pushd src >/dev/null && rm -rf build && popd >/dev/null",
+		"pushd -n /tmp; pushd; rm -rf build; popd",
+		"pushd /tmp; pushd /var/tmp; pushd +1; popd +1; popd -0; dirs -v",
+		"pushd -- src; popd -n",
+		"pushd -- +1; popd",
+		"dirs -c; dirs -l -v",
+	})
+}
+
+// TestCdAsBashReadsIt: cd refuses unknown options and a second word, looks
+// in CDPATH first, and goes to $HOME. Each script left bash in / while the
+// policy went elsewhere.
+func TestCdAsBashReadsIt(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; cd -x /tmp; rm -r .",    // an unknown option: no cd
+		"cd /; cd /tmp x; rm -r .",     // too many arguments
+		"CDPATH=/; cd tmp/..; rm -r .", // CDPATH is searched first
+		"CDPATH=/ cd tmp/..; rm -r .",
+		"shopt -s cdable_vars; x=/; cd x; rm -r .", // a variable's value as a directory
+		"HOME=/; cd; rm -r home/u",                 // cd goes to $HOME
+	})
+	wantAction(t, p, Allow, []string{
+		"cd -P build && rm -rf x",
+		"cd -- src; cd -; cd ~; cd",
+		"CDPATH=; cd src",
+		"CDPATH=/tmp; cd ./src; rm -rf build",
+		"HOME=/tmp/h; cd; rm -rf x",
+	})
+}

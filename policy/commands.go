@@ -803,6 +803,9 @@ func (w *walker) shopt(args []field) {
 			w.scope.lastpipe = true
 		case a.s == "lastpipe":
 			w.scope.lastpipe = on
+		case on && strings.Contains(a.s, "cdable_vars"):
+			// cd NAME then goes to $NAME when there is no directory NAME.
+			w.fail("shopt -s cdable_vars: cd may go to a variable's value; cd to the value itself")
 		case strings.Contains(a.s, "lastpipe"):
 			w.scope.lastpipe = true
 		}
@@ -1075,6 +1078,8 @@ func (w *walker) special(s *simple) {
 		w.pushd(s.argv[1:])
 	case s.name == "popd":
 		w.popd(s.argv[1:])
+	case s.name == "dirs":
+		w.dirs(s.argv[1:])
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".

@@ -7,110 +7,202 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-// pushd follows bash's directory stack, so that pushd -n DIR, which only
-// stores DIR, and a later bare pushd, which goes there, leave the
-// working directory where bash leaves it. The stack is replaced, never
-// changed in place: forked scopes share it.
+// The directory stack follows bash's pushd, popd and dirs builtins (dash
+// has none): which words they read as options, as +N and -N, and as a
+// directory, and what each leaves on the stack. A word whose text is
+// unknown may be any of these, and input bash rejects does nothing in
+// bash but would move the walk; both are refused rather than guessed. The
+// stack is replaced, never changed in place: forked scopes share it.
+
+// dirStackLost is the stack once DIRSTACK was assigned: bash then holds
+// entries the walk cannot know.
+const dirStackLost = dynMark + "DIRSTACK"
+
+// pushd follows pushd [-n] [+N | -N | DIR], read as bash reads it: a
+// first "--" makes every word after it cd's; otherwise -n, +N and -N are
+// read up to the first other word, and a rotation ignores the words
+// after it.
 func (w *walker) pushd(args []field) {
-	noCd, ops := dirStackArgs(args)
-	switch {
-	case len(ops) == 0 && len(w.scope.dirStack) == 0:
-		// bash: "no other directory"; nothing changes.
-	case len(ops) == 0:
-		// Swap the two top entries: go to the one below.
-		top := w.scope.dirStack[0]
-		w.scope.dirStack = append([]string{w.scope.cwd}, w.scope.dirStack[1:]...)
-		w.cdTo(top)
-	case isStackIndex(ops[0]) && !noCd:
-		// pushd +N (-N from the right) rotates [cwd, stack...] to put
-		// entry N on top and goes there.
-		list := append([]string{w.scope.cwd}, w.scope.dirStack...)
-		i, ok := stackIndex(ops[0].s, len(list))
-		if !ok {
-			return // bash: out of range; nothing changes
-		}
-		rotated := append(append([]string{}, list[i:]...), list[:i]...)
-		w.scope.dirStack = rotated[1:]
-		w.cdTo(rotated[0])
-	case isStackIndex(ops[0]):
-		w.unknownCwd()
-	case noCd:
-		w.scope.dirStack = pushed(w.stackEntry(ops[0]), w.scope.dirStack)
-	default:
-		old := w.scope.cwd
-		w.cd(ops[:1])
-		w.scope.dirStack = pushed(old, w.scope.dirStack)
+	if !w.stackKnown("pushd", args) {
+		return
 	}
+	skipopt := len(args) > 0 && args[0].s == "--"
+	i := 0
+	if skipopt {
+		i = 1
+	}
+	if i == len(args) {
+		w.swapStack()
+		return
+	}
+	noCd, rotate, dashes := false, -1, false
+loop:
+	for ; !skipopt && i < len(args); i++ {
+		s := args[i].s
+		switch {
+		case s == "":
+			w.fail("pushd with an empty word: bash's cd does nothing, the stack grows")
+			return
+		case s == "-n":
+			noCd = true
+		case s == "--":
+			i++
+			dashes = true
+			break loop
+		case s == "-":
+			break loop
+		case s != "" && (s[0] == '+' || s[0] == '-'):
+			k, ok := w.stackIndex("pushd", s)
+			if !ok {
+				return // bash: out of range or no number; nothing changes
+			}
+			rotate = k
+		default:
+			break loop
+		}
+	}
+	switch {
+	case rotate >= 0:
+		if rotate == 0 {
+			return
+		}
+		list := append([]string{w.scope.cwd}, w.scope.dirStack...)
+		rotated := append(append([]string{}, list[rotate:]...), list[:rotate]...)
+		// With -n bash rotates without a cd, and the entry it would have
+		// gone to is dropped.
+		w.scope.dirStack = rotated[1:]
+		if !noCd {
+			w.cdTo(rotated[0])
+		}
+		return
+	case i == len(args):
+		return // pushd -n alone does nothing
+	case len(args)-i > 1:
+		w.fail("pushd with more than one directory: bash's cd refuses them, other shells take the first")
+		return
+	}
+	dir := args[i].s
+	if dir == "" {
+		w.fail("pushd with an empty word: bash's cd does nothing, the stack grows")
+		return
+	}
+	if strings.HasPrefix(dir, "-") && (dir != "-" || noCd || skipopt || dashes) {
+		// bash's cd reads -x after pushd -- as an option, pushd -n -
+		// stores a "-" that popd reads as cd -.
+		w.fail("pushd of %q: bash reads it as an option or cd -; write ./%s", dir, dir)
+		return
+	}
+	if noCd {
+		// bash stores the word as written: popd cds to it from wherever
+		// the shell then is.
+		w.pushDir(dir)
+		return
+	}
+	old := w.scope.cwd
+	w.cd([]field{{s: "--"}, args[i]})
+	w.pushDir(old)
+}
+
+// pushDir puts dir on top of the stack.
+func (w *walker) pushDir(dir string) {
+	if len(w.scope.dirStack) >= maxDirStack {
+		w.fail("more than %d directories pushed", maxDirStack)
+		return
+	}
+	w.scope.dirStack = append([]string{dir}, w.scope.dirStack...)
+}
+
+// swapStack is pushd with no directory: the top two entries swap.
+func (w *walker) swapStack() {
+	if len(w.scope.dirStack) == 0 {
+		return // bash: "no other directory"
+	}
+	top := w.scope.dirStack[0]
+	w.scope.dirStack = append([]string{w.scope.cwd}, w.scope.dirStack[1:]...)
+	w.cdTo(top)
 }
 
 // maxDirStack bounds the stack the walk keeps: each pushd copies it.
 const maxDirStack = 64
 
-// pushed returns a new stack with dir on top of stack. Past maxDirStack
-// the bottom entries give way to one unknown directory, where a popd
-// that reaches them goes.
-func pushed(dir string, stack []string) []string {
-	out := append([]string{dir}, stack[:min(len(stack), maxDirStack-1)]...)
-	if len(stack) >= maxDirStack {
-		out[len(out)-1] = "/" + dynMark
-	}
-	return out
-}
-
-// popd takes the top of the stack off and goes to the next entry.
+// popd follows popd [-n] [+N | -N], read as bash reads it: the words up
+// to "--", where it stops reading.
 func (w *walker) popd(args []field) {
-	noCd, ops := dirStackArgs(args)
-	switch {
-	case len(w.scope.dirStack) == 0:
-		// bash: "directory stack empty"; nothing changes.
-	case len(ops) > 0 && isStackIndex(ops[0]) && !noCd:
-		// popd +N (-N from the right) removes entry N of [cwd, stack...];
-		// removing the top goes to the next.
-		list := append([]string{w.scope.cwd}, w.scope.dirStack...)
-		i, ok := stackIndex(ops[0].s, len(list))
+	if !w.stackKnown("popd", args) {
+		return
+	}
+	noCd, index := false, ""
+	for _, a := range args {
+		s := a.s
+		switch {
+		case s == "--":
+		case s == "":
+			// bash then removes an entry without a cd, which one depending
+			// on the words before.
+			w.fail("popd with an empty word: bash removes an entry without a cd")
+			return
+		case s == "-n":
+			noCd = true
+			continue
+		case s[0] == '+' || s[0] == '-':
+			index = s // the last one counts
+			continue
+		default:
+			return // bash: "invalid argument"; nothing changes
+		}
+		break
+	}
+	i := 0 // the entry of [cwd, stack...] to remove
+	if index != "" {
+		k, ok := w.stackIndex("popd", index)
 		if !ok {
 			return
 		}
-		rest := append(append([]string{}, list[:i]...), list[i+1:]...)
-		w.scope.dirStack = rest[1:]
-		if i == 0 {
-			w.cdTo(rest[0])
-		}
-	case len(ops) > 0:
+		i = k
+	}
+	stack := w.scope.dirStack
+	if len(stack) == 0 {
+		return // bash: "directory stack empty"
+	}
+	if i == 0 {
+		// The top: bash goes to the next entry, which is taken off.
+		w.scope.dirStack = stack[1:]
 		if !noCd {
-			w.unknownCwd()
+			w.cdTo(stack[0])
 		}
-		w.scope.dirStack = nil
-	case noCd:
-		w.scope.dirStack = w.scope.dirStack[1:]
-	default:
-		next := w.scope.dirStack[0]
-		w.scope.dirStack = w.scope.dirStack[1:]
-		w.cdTo(next)
+		return
 	}
+	w.scope.dirStack = append(append([]string{}, stack[:i-1]...), stack[i:]...)
 }
 
-// dirStackArgs splits pushd's or popd's words into -n and the operands.
-func dirStackArgs(args []field) (noCd bool, ops []field) {
-	for i, a := range args {
-		switch {
-		case a.s == "--":
-			return noCd, append(ops, args[i+1:]...)
-		case a.s == "-n":
-			noCd = true
-		case strings.HasPrefix(a.s, "-") && !isStackIndex(a):
-		default:
-			ops = append(ops, a)
+// stackKnown reports whether the words of pushd or popd and the stack
+// are known; otherwise it refuses the input.
+func (w *walker) stackKnown(name string, args []field) bool {
+	for _, a := range args {
+		if a.dyn || a.glob {
+			w.fail("%s with a word that is known only when it runs: it may be an option or +N; use cd", name)
+			return false
 		}
 	}
-	return noCd, ops
+	if len(w.scope.dirStack) > 0 && w.scope.dirStack[0] == dirStackLost {
+		w.fail("%s after an assignment to DIRSTACK, whose entries are not known", name)
+		return false
+	}
+	return true
 }
 
-// stackIndex returns the position in a list of n directories that +N
-// (from the left) or -N (from the right) names.
-func stackIndex(s string, n int) (int, bool) {
-	k, err := strconv.Atoi(s[1:])
-	if err != nil || k >= n {
+// stackIndex returns the entry of [cwd, stack...] that +N (from the left)
+// or -N (from the right) names, or false when bash finds it out of range.
+// Other numbers bash reads (+ 1, ++1, -+1) are refused.
+func (w *walker) stackIndex(name, s string) (int, bool) {
+	n := len(w.scope.dirStack) + 1
+	digits := s[1:]
+	k, err := strconv.Atoi(digits)
+	if digits == "" || strings.Trim(digits, "0123456789") != "" || err != nil {
+		w.fail("%s %q: bash reads it as a stack index or an option; write +N, -N, or ./%s for a directory", name, s, s)
+		return 0, false
+	}
+	if k >= n {
 		return 0, false
 	}
 	if s[0] == '-' {
@@ -119,30 +211,36 @@ func stackIndex(s string, n int) (int, bool) {
 	return k, true
 }
 
-// isStackIndex reports whether a word is +N or -N, an entry of the stack.
-func isStackIndex(a field) bool {
-	if a.dyn || len(a.s) < 2 || a.s[0] != '+' && a.s[0] != '-' {
-		return false
+// dirs follows dirs -c, which empties the stack: bash does so only when
+// every word is one it knows.
+func (w *walker) dirs(args []field) {
+	empty, other := false, false
+	for _, a := range args {
+		switch {
+		case a.dyn || a.glob:
+			w.fail("dirs with a word that is known only when it runs: it may be -c")
+			return
+		case a.s == "--":
+			other = true
+		case a.s == "-c":
+			empty = true
+		case a.s == "-l" || a.s == "-p" || a.s == "-v":
+		default:
+			other = true
+		}
 	}
-	return strings.Trim(a.s[1:], "0123456789") == ""
+	switch {
+	case empty && other:
+		w.fail("dirs -c with other words: bash may or may not empty the stack; write dirs -c alone")
+	case empty:
+		w.scope.dirStack = nil
+	}
 }
 
-// stackEntry is the directory pushd -n stores for a word.
-func (w *walker) stackEntry(a field) string {
-	if a.dyn || a.glob {
-		return "/" + dynMark
-	}
-	return w.resolvePath(a.s)
-}
-
-// cdTo goes to a directory of the stack, which may be unknown.
+// cdTo goes to a directory of the stack, as written there: a word pushd
+// -n stored is relative to wherever the shell then is.
 func (w *walker) cdTo(dir string) {
-	w.cd([]field{{s: dir, dyn: strings.Contains(dir, dynMark)}})
-}
-
-// unknownCwd notes that the working directory is no longer known.
-func (w *walker) unknownCwd() {
-	w.cd([]field{{s: dynMark, dyn: true}})
+	w.cd([]field{{s: "--"}, {s: dir, dyn: strings.Contains(dir, dynMark)}})
 }
 
 // cdThenPwd returns what $(cd DIR; pwd) or $(cd DIR && pwd) prints: the

@@ -155,6 +155,7 @@ func (s *scope) get(name string) (field, bool) {
 }
 
 func (s *scope) set(name string, v field) {
+	s.noteDirStack(name)
 	if s.vars == nil {
 		s.vars = map[string]field{}
 	}
@@ -202,8 +203,17 @@ func (s *scope) getArray(name string) ([]field, bool) {
 	return nil, false
 }
 
+// noteDirStack loses the directory stack when name is DIRSTACK or one of
+// its entries: bash's pushd and popd then see what was assigned.
+func (s *scope) noteDirStack(name string) {
+	if strings.HasPrefix(name, "DIRSTACK") {
+		s.dirStack = []string{dirStackLost}
+	}
+}
+
 // setArray records an array; nil marks it unknown.
 func (s *scope) setArray(name string, a []field) {
+	s.noteDirStack(name)
 	if s.arrays == nil {
 		s.arrays = map[string][]field{}
 	}
@@ -1150,25 +1160,46 @@ func joinFields(fs []field) (string, bool) {
 // cd follows a change of directory, so later relative paths resolve
 // against the right place.
 func (w *walker) cd(args []field) {
-	var ops []field
+	// bash's cd reads options up to the first other word, and refuses an
+	// unknown option or a second directory; dash reads them otherwise.
+	ops := args
 	for i, a := range args {
 		if a.s == "--" {
-			ops = append(ops, args[i+1:]...)
+			ops = args[i+1:]
 			break
 		}
-		if strings.HasPrefix(a.s, "-") && a.s != "-" {
-			continue
+		if !strings.HasPrefix(a.s, "-") || a.s == "-" || a.dyn {
+			ops = args[i:]
+			break
 		}
-		ops = append(ops, a)
+		if strings.Trim(a.s[1:], "LPe") != "" {
+			w.fail("cd %s: an option bash refuses, so it stays where it is; write ./%s for a directory", a.s, a.s)
+			return
+		}
+		ops = nil
+	}
+	if len(ops) > 1 {
+		w.fail("cd with more than one word: bash refuses it and stays where it is, dash goes to the first")
+		return
+	}
+	if len(ops) == 1 && !ops[0].dyn && w.cdPathApplies(ops[0].s) {
+		w.fail("cd %s with CDPATH set: bash looks in the CDPATH directories first; write ./%s", ops[0].s, ops[0].s)
+		return
 	}
 	old, oldAlt := w.scope.cwd, w.scope.altCwd
 	w.scope.altCwd = ""
 	switch {
 	case len(ops) == 0:
-		if w.p.home != "" {
+		// cd goes to $HOME: nowhere when it is unset or empty.
+		home, ok := w.scope.get("HOME")
+		switch {
+		case !ok && w.p.home != "":
 			w.scope.cwd = w.p.home
-		} else {
+		case !ok || home.dyn:
 			w.scope.cwd = "/" + dynMark
+		case home.unset || home.s == "":
+		default:
+			w.scope.cwd = w.resolvePath(home.s)
 		}
 	case ops[0].s == "-":
 		// cd - goes back to $OLDPWD.
@@ -1195,6 +1226,18 @@ func (w *walker) cd(args []field) {
 		w.scope.set("PWD", field{s: cwd, dyn: cwd == "" || strings.Contains(cwd, dynMark)})
 	}
 	w.scope.oldpwd = old
+}
+
+// cdPathApplies reports whether cd dir may look in CDPATH's directories
+// first: CDPATH is set, and dir is relative and starts with neither . nor
+// .. as a component.
+func (w *walker) cdPathApplies(dir string) bool {
+	v, ok := w.scope.get("CDPATH")
+	if !ok || v.unset || v.s == "" && !v.dyn || strings.HasPrefix(dir, "/") {
+		return false
+	}
+	first, _, _ := strings.Cut(dir, "/")
+	return first != "." && first != ".." && dir != "-" && dir != ""
 }
 
 // cdAlternative returns the other directory cd dir may enter: its
