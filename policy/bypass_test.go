@@ -675,3 +675,30 @@ func TestCdAsBashReadsIt(t *testing.T) {
 		"HOME=/tmp/h; cd; rm -rf x",
 	})
 }
+
+// TestFailedCdStaysPut: a cd to a directory that does not exist fails,
+// and bash goes on from where it was; so does a pushd, which then pushes
+// nothing. Each script ran rm -r . in / while the policy followed the cd.
+func TestFailedCdStaysPut(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; cd /nonexistent; rm -r .",
+		"cd /; cd nonexistent || true; rm -r .",
+		"cd ~; cd nope; rm -r .",
+		"cd /; cd /a; cd /b; cd c; rm -rf *",
+		"cd /; pushd -n /tmp; pushd -- +1; rm -r .", // bash's cd +1 fails
+		"cd /; pushd /nope; rm -r .",
+		"pushd -n /; pushd /nope; popd; rm -r .", // bash pushed nothing: popd goes to /
+		"cd /etc; cd /nope; cat shadow",
+		"cd /; cd a; cd ..; cd b; cd ..; cd c; cd ..; cd d; cd ..; cd e; cd ..; rm -r x",
+	})
+	wantAction(t, p, Allow, []string{
+		"cd /; cd /tmp/x && rm -r .",
+		"cd /; cd /tmp/x || exit 1; rm -r .",
+		"cd /; cd /tmp/x || { echo no; exit 1; }; rm -rf *",
+		"cd build; rm -rf *",
+		"cd build; make; cd ..; rm -rf build",
+		"pushd src; make; popd; rm -rf build",
+		"cd /home/u/proj && go test ./... 2>&1 | tee /tmp/test.log | grep -v '^ok' | head -n 50 || true",
+	})
+}

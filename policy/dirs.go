@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -74,6 +75,7 @@ loop:
 		if !noCd {
 			w.cdTo(rotated[0])
 		}
+		w.shakyStay(list)
 		return
 	case i == len(args):
 		return // pushd -n alone does nothing
@@ -101,6 +103,9 @@ loop:
 	old := w.scope.cwd
 	w.cd([]field{{s: "--"}, args[i]})
 	w.pushDir(old)
+	if !w.surelyExists(w.scope.cwd) {
+		w.scope.stackShaky = true
+	}
 }
 
 // pushDir puts dir on top of the stack.
@@ -117,9 +122,10 @@ func (w *walker) swapStack() {
 	if len(w.scope.dirStack) == 0 {
 		return // bash: "no other directory"
 	}
-	top := w.scope.dirStack[0]
-	w.scope.dirStack = append([]string{w.scope.cwd}, w.scope.dirStack[1:]...)
-	w.cdTo(top)
+	list := append([]string{w.scope.cwd}, w.scope.dirStack...)
+	w.scope.dirStack = append([]string{list[0]}, list[2:]...)
+	w.cdTo(list[1])
+	w.shakyStay(list)
 }
 
 // maxDirStack bounds the stack the walk keeps: each pushd copies it.
@@ -170,9 +176,25 @@ func (w *walker) popd(args []field) {
 		if !noCd {
 			w.cdTo(stack[0])
 		}
+		w.shakyStay(stack)
 		return
 	}
 	w.scope.dirStack = append(append([]string{}, stack[:i-1]...), stack[i:]...)
+}
+
+// shakyStay notes, after a pop or a rotation of entries, that the shell
+// may be in any of them when the stack is shaky: bash's lacks an entry a
+// failed pushd did not push, so its popd and +N reach others.
+func (w *walker) shakyStay(entries []string) {
+	if !w.scope.stackShaky {
+		return
+	}
+	for _, e := range entries {
+		w.scope.stay = w.scope.stay.with(w.scope.cwd, w.resolvePath(e))
+	}
+	if len(w.scope.dirStack) == 0 {
+		w.scope.stackShaky = false
+	}
 }
 
 // stackKnown reports whether the words of pushd or popd and the stack
@@ -291,4 +313,105 @@ func flatCalls(stmts []*syntax.Stmt, out []*syntax.CallExpr) ([]*syntax.CallExpr
 		}
 	}
 	return out, true
+}
+
+// maxStay bounds the directories a failed cd may have left the shell in.
+const maxStay = 8
+
+// stayDirs are the directories, besides cwd, the shell may be in because
+// a cd failed; lost says there were more than the walk keeps.
+type stayDirs struct {
+	dirs []string
+	lost bool
+}
+
+// cdMayFail notes, after a cd from old with operands ops, where the shell
+// is should the cd fail (old, or where an earlier failure left it), and in
+// w.cdOK where it is should it work (a relative cd goes on from each).
+func (w *walker) cdMayFail(old string, ops []field) {
+	prev, cwd := w.scope.stay, w.scope.cwd
+	ok := stayDirs{lost: prev.lost}
+	switch {
+	case len(ops) == 1 && ops[0].s == "-":
+		// OLDPWD is where the last cd that worked left from.
+		ok = prev.with(cwd, old)
+	case len(ops) == 1 && !ops[0].dyn && !ops[0].glob && !strings.HasPrefix(ops[0].s, "/"):
+		for _, d := range prev.dirs {
+			ok = ok.with(cwd, resolve(ops[0].s, d))
+		}
+	}
+	all := ok
+	if len(prev.dirs) > 0 || prev.lost || !w.surelyExists(cwd) {
+		all = all.with(cwd, old)
+		for _, d := range prev.dirs {
+			all = all.with(cwd, d)
+		}
+	}
+	w.scope.stay, w.cdOK, w.cdDone = all, ok, true
+}
+
+// surelyExists reports whether a cd to dir cannot fail: it is the
+// working directory the request started in, the home directory, one of
+// their parents, or a directory every system has.
+func (w *walker) surelyExists(dir string) bool {
+	switch dir {
+	case "/", "/tmp", "/etc", "/usr", "/var", "/bin", "/dev":
+		return true
+	}
+	for _, d := range [...]string{w.p.cwd, w.p.home} {
+		if d != "" && (dir == d || strings.HasPrefix(d, dir+"/")) {
+			return true
+		}
+	}
+	return false
+}
+
+// with returns s with dir added, unless it is cwd, unknown or already
+// there; s is not changed.
+func (s stayDirs) with(cwd, dir string) stayDirs {
+	if dir == cwd || dir == "" || strings.Contains(dir, dynMark) || slices.Contains(s.dirs, dir) {
+		return s
+	}
+	if len(s.dirs) >= maxStay {
+		s.lost = true
+		return s
+	}
+	s.dirs = append(s.dirs[:len(s.dirs):len(s.dirs)], dir)
+	return s
+}
+
+// isCd reports whether s is a plain call of cd, pushd or popd.
+func isCd(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 || s.Negated || s.Background {
+		return false
+	}
+	switch call.Args[0].Lit() {
+	case "cd", "pushd", "popd":
+		return true
+	}
+	return false
+}
+
+// exits reports whether s is exit or return, alone or ending a block:
+// past cd x || exit, the cd worked.
+func exits(s *syntax.Stmt) bool {
+	for s != nil && !s.Negated && !s.Background {
+		switch x := s.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(x.Args) == 0 {
+				return false
+			}
+			name := x.Args[0].Lit()
+			return name == "exit" || name == "return"
+		case *syntax.Block:
+			if len(x.Stmts) == 0 {
+				return false
+			}
+			s = x.Stmts[len(x.Stmts)-1]
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -205,6 +205,14 @@ func afterLastDotDot(s string) (string, bool) {
 // directory an earlier cd may have entered.
 func (w *walker) pathAlternatives(s, p string) []string {
 	out := linkAlternatives(s, p, w.scope.cwd, w.links)
+	if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, dynMark) {
+		// Where a failed cd may have left the shell.
+		for _, d := range w.scope.stay.dirs {
+			if q := resolve(s, d); q != p {
+				out = append(out, q)
+			}
+		}
+	}
 	if w.scope.altCwd != "" && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, dynMark) {
 		if q := physical(w.scope.altCwd+"/"+s, w.scope.cwd, w.links); q != p {
 			out = append(out, q)

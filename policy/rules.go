@@ -99,6 +99,17 @@ func operandAlternatives(s, cwd string, links map[string]string) []string {
 
 func (p *Policy) criticalTarget(f field, s *simple) (string, bool) {
 	t, ok := p.criticalLexical(f, s.cwd)
+	if !ok && f.s != "" && !isAbs(f.s) && !strings.HasPrefix(f.s, dynMark) {
+		// cd /; cd /nonexistent; rm -rf *: bash is still in /.
+		for _, d := range s.stay.dirs {
+			if t, ok := p.criticalLexical(f, d); ok {
+				return t, true
+			}
+		}
+		if s.stay.lost {
+			return text([]field{f}) + " (in a directory a failed cd may have left the shell in)", true
+		}
+	}
 	if ok || s.links == nil {
 		return t, ok
 	}

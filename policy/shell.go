@@ -41,6 +41,7 @@ type simple struct {
 	name      string  // base name of argv[0], "" when it is not known
 	cls       class   // the classes of name
 	cwd       string  // normalised working directory; may hold dynMark
+	stay      stayDirs
 	c         ctx
 	argDL     bool // an argument holds downloaded content
 	argDec    bool // an argument holds decoded content
@@ -112,6 +113,13 @@ type scope struct {
 	// altCwd is where a cd through X/.. may have gone instead of cwd:
 	// bash tries the lexical path, then the physical one.
 	altCwd string
+	// stay holds the other directories the shell may be in because a cd
+	// failed (a directory that does not exist): bash goes on from where
+	// it was. Shared, never changed in place.
+	stay stayDirs
+	// stackShaky: a pushd whose cd may have failed pushed an entry bash
+	// did not push.
+	stackShaky bool
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -142,7 +150,7 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky}
 }
 
 func (s *scope) get(name string) (field, bool) {
@@ -187,7 +195,8 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack
+	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack, s.stay = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack, c.stay
+	s.stackShaky = c.stackShaky
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -287,6 +296,10 @@ type walker struct {
 	// a parser, which would end that stream at the first sh -c and leave
 	// every later statement unjudged.
 	nestedParser *syntax.Parser
+	// cdOK is where the shell is, besides cwd, when the last cd succeeded;
+	// cdDone says a cd set it.
+	cdOK   stayDirs
+	cdDone bool
 }
 
 // parse parses a shell string found inside the script (see nestedParser).
@@ -435,18 +448,39 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		// a && b || c ... is nested to the left: walk it as a list, so a
 		// long chain does not count as deep nesting.
 		chain := append(make([]*syntax.Stmt, 0, 8), x.Y)
+		var ops [8]syntax.BinCmdOperator // ops[i] joins chain[i] to the one before it
+		ops[0] = x.Op
 		left := x.X
 		for {
 			b, ok := left.Cmd.(*syntax.BinaryCmd)
 			if !ok || b.Op == syntax.Pipe || b.Op == syntax.PipeAll || len(left.Redirs) > 0 || left.Negated || left.Background {
 				break
 			}
+			if len(chain) < len(ops) {
+				ops[len(chain)] = b.Op
+			}
 			chain = append(chain, b.Y)
 			left = b.X
 		}
 		chain = append(chain, left)
+		var ok stayDirs // where a cd left of && or || exit went, when it succeeded
+		guard := false
 		for i := len(chain) - 1; i >= 0 && w.a.fatal == ""; i-- {
+			w.cdDone = false
 			w.stmt(chain[i], c)
+			if guard && exits(chain[i]) {
+				w.scope.stay = ok // cd x || exit: past it, the cd worked
+			}
+			guard = false
+			if i == 0 || i-1 >= len(ops) || !w.cdDone || !isCd(chain[i]) {
+				continue
+			}
+			switch ops[i-1] {
+			case syntax.AndStmt:
+				w.scope.stay = w.cdOK // cd x && ...: only if the cd worked
+			case syntax.OrStmt:
+				ok, guard = w.cdOK, true
+			}
 		}
 	case *syntax.Block:
 		w.stmts(x.Stmts, c)
@@ -1057,7 +1091,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		defer func() { w.scope.cwd = saved }()
 	}
 	if u.stop || len(u.argv) == 0 {
-		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
+		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via})
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		w.guessRuns(u.guess, c, progName(raw[0]))
 		return
@@ -1070,7 +1104,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		u.xargs = false
 	}
 	name := progName(argv[0])
-	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, c: c, xargs: u.xargs, via: via}
+	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via}
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
 		s.argDec = s.argDec || f.dec
@@ -1215,6 +1249,7 @@ func (w *walker) cd(args []field) {
 		w.scope.altCwd = w.cdAlternative(ops[0].s, dir, oldAlt)
 		w.scope.cwd = dir
 	}
+	w.cdMayFail(old, ops)
 	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
 	// variable, unless the script set one: most scripts cd, few read it.
 	if _, ok := w.scope.get("OLDPWD"); ok {
