@@ -690,12 +690,17 @@ func TestFailedCdStaysPut(t *testing.T) {
 		"cd /; pushd /nope; rm -r .",
 		"pushd -n /; pushd /nope; popd; rm -r .", // bash pushed nothing: popd goes to /
 		"cd /etc; cd /nope; cat shadow",
+		"cd /; cd /nope && true || true; rm -r .", // the || runs after a failed cd
+		"cd /; cd /nope && true || rm -r .",
+		"cd /; cd /nope || return 1; rm -r .", // return outside a function goes on
+		"cd /; f() { cd /nope || return; }; f; rm -r .",
 		"cd /; cd a; cd ..; cd b; cd ..; cd c; cd ..; cd d; cd ..; cd e; cd ..; rm -r x",
 	})
 	wantAction(t, p, Allow, []string{
 		"cd /; cd /tmp/x && rm -r .",
 		"cd /; cd /tmp/x || exit 1; rm -r .",
 		"cd /; cd /tmp/x || { echo no; exit 1; }; rm -rf *",
+		"cd /; cd /tmp/x && rm -r . && echo done",
 		"cd build; rm -rf *",
 		"cd build; make; cd ..; rm -rf build",
 		"pushd src; make; popd; rm -rf build",

@@ -380,6 +380,15 @@ func (s stayDirs) with(cwd, dir string) stayDirs {
 	return s
 }
 
+// union returns s with the directories of t added.
+func (s stayDirs) union(cwd string, t stayDirs) stayDirs {
+	for _, d := range t.dirs {
+		s = s.with(cwd, d)
+	}
+	s.lost = s.lost || t.lost
+	return s
+}
+
 // isCd reports whether s is a plain call of cd, pushd or popd.
 func isCd(s *syntax.Stmt) bool {
 	call, ok := s.Cmd.(*syntax.CallExpr)
@@ -393,8 +402,9 @@ func isCd(s *syntax.Stmt) bool {
 	return false
 }
 
-// exits reports whether s is exit or return, alone or ending a block:
-// past cd x || exit, the cd worked.
+// exits reports whether s is exit, alone or ending a block: past cd x ||
+// exit, the cd worked. return is not one: outside a function bash goes
+// on, and in one the caller goes on from where the cd failed.
 func exits(s *syntax.Stmt) bool {
 	for s != nil && !s.Negated && !s.Background {
 		switch x := s.Cmd.(type) {
@@ -402,8 +412,7 @@ func exits(s *syntax.Stmt) bool {
 			if len(x.Args) == 0 {
 				return false
 			}
-			name := x.Args[0].Lit()
-			return name == "exit" || name == "return"
+			return x.Args[0].Lit() == "exit"
 		case *syntax.Block:
 			if len(x.Stmts) == 0 {
 				return false

@@ -463,13 +463,18 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 			left = b.X
 		}
 		chain = append(chain, left)
-		var ok stayDirs // where a cd left of && or || exit went, when it succeeded
-		guard := false
+		// Past cd x && y, or cd x || exit, the cd worked; where a || follows
+		// the &&, the shell may be past a cd that failed again.
+		var ok, failed stayDirs
+		guard, restore := false, false
 		for i := len(chain) - 1; i >= 0 && w.a.fatal == ""; i-- {
+			if restore && i < len(ops) && ops[i] == syntax.OrStmt {
+				w.scope.stay, restore = w.scope.stay.union(w.scope.cwd, failed), false
+			}
 			w.cdDone = false
 			w.stmt(chain[i], c)
 			if guard && exits(chain[i]) {
-				w.scope.stay = ok // cd x || exit: past it, the cd worked
+				w.scope.stay = ok
 			}
 			guard = false
 			if i == 0 || i-1 >= len(ops) || !w.cdDone || !isCd(chain[i]) {
@@ -477,10 +482,14 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 			}
 			switch ops[i-1] {
 			case syntax.AndStmt:
-				w.scope.stay = w.cdOK // cd x && ...: only if the cd worked
+				failed, restore = w.scope.stay, true
+				w.scope.stay = w.cdOK
 			case syntax.OrStmt:
 				ok, guard = w.cdOK, true
 			}
+		}
+		if restore {
+			w.scope.stay = w.scope.stay.union(w.scope.cwd, failed)
 		}
 	case *syntax.Block:
 		w.stmts(x.Stmts, c)
