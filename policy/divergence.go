@@ -89,6 +89,10 @@ func mayDiverge(text string) bool {
 		switch c := text[i]; c {
 		case '(', '`':
 			return true
+		case '$':
+			if strings.HasPrefix(text[i+1:], "'") {
+				return true // $'...' (see the *syntax.SglQuoted case)
+			}
 		case '<':
 			if strings.HasPrefix(text[i+1:], "<") {
 				return true
@@ -257,6 +261,12 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		}
 		if x.Slice != nil && (x.Slice.Offset != nil && hasSingleQuote(x.Slice.Offset) || x.Slice.Length != nil && hasSingleQuote(x.Slice.Length)) {
 			return d.refuse(quotedArithm)
+		}
+	case *syntax.SglQuoted:
+		// $'a\' ; rm -rf / ; echo '\': one word to bash; dash reads $,
+		// '\', then commands. Only an escaped ' moves the end.
+		if x.Dollar && strings.Contains(x.Value, "'") {
+			return d.refuse("an escaped ' inside $'...': sh (dash) ends the string there and runs what follows; write \\047 or \"'\"")
 		}
 	case *syntax.ArrayElem:
 		if x.Index != nil && hasSingleQuote(x.Index) {

@@ -108,6 +108,9 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
 		"readarray -C'rm -rf /;:' -c 1 a <<<x",
+		// An escaped quote in $'...', which dash does not know.
+		"echo $'\\' ; rm -rf / ; echo '\\'",
+		"sh -c \"echo \\$'\\\\' ; rm -rf / ; echo '\\\\'\"",
 	})
 }
 
@@ -166,6 +169,7 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"shopt -s extglob\nls !(*.bak)",
 		"alias sudo='sudo '\nsudo ls",
 		"coproc python3 server.py",
+		"printf %s $'a\\tb\\n'; IFS=$'\\n'",
 	})
 }
 
@@ -206,7 +210,7 @@ func TestCodeByOtherRoutes(t *testing.T) {
 // TestMayDivergeSeesEveryTrigger: the one-pass filter must say yes
 // wherever one of the trigger substrings occurs, at any position.
 func TestMayDivergeSeesEveryTrigger(t *testing.T) {
-	triggers := append([]string{"(", "`", "<<", "\\\n", "alias"}, clauseNames[:]...)
+	triggers := append([]string{"(", "`", "<<", "\\\n", "alias", "$'"}, clauseNames[:]...)
 	reference := func(text string) bool {
 		for _, tr := range triggers {
 			if strings.Contains(text, tr) {
