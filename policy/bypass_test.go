@@ -707,3 +707,35 @@ func TestFailedCdStaysPut(t *testing.T) {
 		"cd /home/u/proj && go test ./... 2>&1 | tee /tmp/test.log | grep -v '^ok' | head -n 50 || true",
 	})
 }
+
+// TestCdThatMayNotRun: a cd in a branch, a loop body or after && or ||
+// may not run; bash then goes on from where it was. Each script ran
+// rm -r . in / while the policy followed the cd.
+func TestCdThatMayNotRun(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; true || cd /tmp; rm -r .",
+		"cd /; false && cd /tmp; rm -r .",
+		"cd /; [ 1 = 2 ] && cd /tmp; rm -r .",
+		"cd /; if false; then cd /tmp; fi; rm -r .",
+		"cd /; if true; then :; else cd /tmp; fi; rm -r .",
+		"cd /; if false; then :; elif false; then cd /tmp; fi; rm -r .",
+		"cd /; case x in y) cd /tmp;; esac; rm -r .",
+		"cd /; while false; do cd /tmp; done; rm -r .",
+		"cd /; for x in; do cd /tmp; done; rm -r .",
+		"cd /; f() { cd /tmp; }; true || f; rm -r .",
+		"cd /; true || pushd /tmp; rm -r .",
+		"cd /; false && { cd /tmp; cd /usr; }; rm -r .",
+		// The stack, too: bash's still holds / here.
+		"pushd -n /; true || popd -n; popd; rm -r .",
+		"pushd -n /; true || dirs -c; popd; rm -r .",
+		"pushd /; popd -0 || cd /tmp; popd -n +0; rm -r .", // found by bashdiff
+	})
+	wantAction(t, p, Allow, []string{
+		"if [ -d build ]; then cd build; fi; rm -rf x",
+		"cd /tmp && rm -rf x || echo failed",
+		"for d in a b; do (cd \"$d\" && make); done",
+		"pushd src && make && popd; pushd docs && make && popd",
+		"test -d out || mkdir out; cd out; rm -rf *",
+	})
+}

@@ -55,7 +55,10 @@ loop:
 		case s != "" && (s[0] == '+' || s[0] == '-'):
 			k, ok := w.stackIndex("pushd", s)
 			if !ok {
-				return // bash: out of range or no number; nothing changes
+				// bash: out of range or no number; nothing changes, unless
+				// bash's stack is longer.
+				w.shakyStay(w.scope.dirStack)
+				return
 			}
 			rotate = k
 		default:
@@ -120,7 +123,8 @@ func (w *walker) pushDir(dir string) {
 // swapStack is pushd with no directory: the top two entries swap.
 func (w *walker) swapStack() {
 	if len(w.scope.dirStack) == 0 {
-		return // bash: "no other directory"
+		w.shakyStay(nil) // bash's may hold more
+		return           // bash: "no other directory"
 	}
 	list := append([]string{w.scope.cwd}, w.scope.dirStack...)
 	w.scope.dirStack = append([]string{list[0]}, list[2:]...)
@@ -168,7 +172,8 @@ func (w *walker) popd(args []field) {
 	}
 	stack := w.scope.dirStack
 	if len(stack) == 0 {
-		return // bash: "directory stack empty"
+		w.shakyStay(nil) // bash's may hold more
+		return           // bash: "directory stack empty"
 	}
 	if i == 0 {
 		// The top: bash goes to the next entry, which is taken off.
@@ -189,10 +194,12 @@ func (w *walker) shakyStay(entries []string) {
 	if !w.scope.stackShaky {
 		return
 	}
-	for _, e := range entries {
-		w.scope.stay = w.scope.stay.with(w.scope.cwd, w.resolvePath(e))
+	for _, list := range [][]string{entries, w.scope.ghosts} {
+		for _, e := range list {
+			w.scope.stay = w.scope.stay.with(w.scope.cwd, w.resolvePath(e))
+		}
 	}
-	if len(w.scope.dirStack) == 0 {
+	if len(w.scope.dirStack) == 0 && len(w.scope.ghosts) == 0 {
 		w.scope.stackShaky = false
 	}
 }
@@ -378,6 +385,33 @@ func (s stayDirs) with(cwd, dir string) stayDirs {
 	}
 	s.dirs = append(s.dirs[:len(s.dirs):len(s.dirs)], dir)
 	return s
+}
+
+// maybe walks code that may not run (a branch, a loop body, what follows
+// && or ||): past it, the shell may also be where it was, with the stack
+// it had.
+func (w *walker) maybe(walk func()) {
+	sc := w.scope
+	cwd, stay, stack := sc.cwd, sc.stay, sc.dirStack
+	walk()
+	if w.scope != sc {
+		return // a subshell's changes were left behind
+	}
+	if sc.cwd != cwd || len(sc.stay.dirs) != len(stay.dirs) || sc.stay.lost != stay.lost {
+		sc.stay = sc.stay.union(sc.cwd, stay).with(sc.cwd, cwd)
+	}
+	if len(sc.dirStack) != len(stack) || len(stack) > 0 && &sc.dirStack[0] != &stack[0] {
+		// Bash's stack may still hold what the code took off.
+		sc.stackShaky = true
+		for _, d := range stack {
+			if !slices.Contains(sc.ghosts, d) {
+				sc.ghosts = append(sc.ghosts[:len(sc.ghosts):len(sc.ghosts)], d)
+			}
+		}
+		if len(sc.ghosts) > maxDirStack {
+			w.fail("more than %d directories on stacks that branches changed", maxDirStack)
+		}
+	}
 }
 
 // union returns s with the directories of t added.

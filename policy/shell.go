@@ -120,6 +120,7 @@ type scope struct {
 	// stackShaky: a pushd whose cd may have failed pushed an entry bash
 	// did not push.
 	stackShaky bool
+	ghosts     []string // entries bash's stack may hold besides dirStack
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -150,7 +151,7 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts}
 }
 
 func (s *scope) get(name string) (field, bool) {
@@ -196,7 +197,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		s.aliases[k] = a
 	}
 	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack, s.stay = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack, c.stay
-	s.stackShaky = c.stackShaky
+	s.stackShaky, s.ghosts = c.stackShaky, c.ghosts
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -472,7 +473,11 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 				w.scope.stay, restore = w.scope.stay.union(w.scope.cwd, failed), false
 			}
 			w.cdDone = false
-			w.stmt(chain[i], c)
+			if i == len(chain)-1 {
+				w.stmt(chain[i], c)
+			} else {
+				w.maybe(func() { w.stmt(chain[i], c) })
+			}
 			if guard && exits(chain[i]) {
 				w.scope.stay = ok
 			}
@@ -496,22 +501,29 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	case *syntax.Subshell:
 		w.sub(x.Stmts, c)
 	case *syntax.IfClause:
-		for ic := x; ic != nil; ic = ic.Else {
-			w.stmts(ic.Cond, c)
-			w.stmts(ic.Then, c)
-		}
+		// Past the first condition, each part may not run.
+		w.stmts(x.Cond, c)
+		w.maybe(func() {
+			w.stmts(x.Then, c)
+			for ic := x.Else; ic != nil; ic = ic.Else {
+				w.maybe(func() {
+					w.stmts(ic.Cond, c)
+					w.maybe(func() { w.stmts(ic.Then, c) })
+				})
+			}
+		})
 	case *syntax.WhileClause:
 		w.stmts(x.Cond, c)
-		w.stmts(x.Do, c)
+		w.maybe(func() { w.stmts(x.Do, c) })
 	case *syntax.ForClause:
-		w.forClause(x, c)
+		w.maybe(func() { w.forClause(x, c) })
 	case *syntax.CaseClause:
 		w.wordFields(x.Word, false)
 		for _, it := range x.Items {
 			for _, p := range it.Patterns {
 				w.wordFields(p, false)
 			}
-			w.stmts(it.Stmts, c)
+			w.maybe(func() { w.stmts(it.Stmts, c) })
 		}
 	case *syntax.FuncDecl:
 		w.funcDecl(x)
