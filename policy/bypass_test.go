@@ -694,6 +694,8 @@ func TestFailedCdStaysPut(t *testing.T) {
 		"cd /; cd /nope && true || rm -r .",
 		"cd /; cd /nope || return 1; rm -r .", // return outside a function goes on
 		"cd /; f() { cd /nope || return; }; f; rm -r .",
+		"cd /; cd /nope || exit 2>&1x; rm -r .",              // the redirection fails: no exit
+		"cd /; cd /nope && true && cd -P . && cd x; rm -r .", // found by bashdiff
 		"cd /; cd a; cd ..; cd b; cd ..; cd c; cd ..; cd d; cd ..; cd e; cd ..; rm -r x",
 	})
 	wantAction(t, p, Allow, []string{

@@ -438,12 +438,13 @@ func isCd(s *syntax.Stmt) bool {
 
 // exits reports whether s is exit, alone or ending a block: past cd x ||
 // exit, the cd worked. return is not one: outside a function bash goes
-// on, and in one the caller goes on from where the cd failed.
+// on, and in one the caller goes on from where the cd failed. Nor is an
+// exit with a redirection, which may fail.
 func exits(s *syntax.Stmt) bool {
-	for s != nil && !s.Negated && !s.Background {
+	for s != nil && !s.Negated && !s.Background && len(s.Redirs) == 0 {
 		switch x := s.Cmd.(type) {
 		case *syntax.CallExpr:
-			if len(x.Args) == 0 {
+			if len(x.Args) == 0 || len(x.Assigns) > 0 {
 				return false
 			}
 			return x.Args[0].Lit() == "exit"

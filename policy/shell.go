@@ -478,8 +478,8 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 			} else {
 				w.maybe(func() { w.stmt(chain[i], c) })
 			}
-			if guard && exits(chain[i]) {
-				w.scope.stay = ok
+			if guard && i == 0 && exits(chain[i]) {
+				w.scope.stay = ok // cd x || exit, and nothing after the exit
 			}
 			guard = false
 			if i == 0 || i-1 >= len(ops) || !w.cdDone || !isCd(chain[i]) {
@@ -487,7 +487,8 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 			}
 			switch ops[i-1] {
 			case syntax.AndStmt:
-				failed, restore = w.scope.stay, true
+				// Held until the next ||, with those of earlier cds.
+				failed, restore = failed.union(w.scope.cwd, w.scope.stay), true
 				w.scope.stay = w.cdOK
 			case syntax.OrStmt:
 				ok, guard = w.cdOK, true
