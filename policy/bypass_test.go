@@ -741,3 +741,21 @@ func TestCdThatMayNotRun(t *testing.T) {
 		"test -d out || mkdir out; cd out; rm -rf *",
 	})
 }
+
+// TestTargetDirectoryAbbreviated: getopt_long takes any unambiguous
+// prefix of --target-directory, down to --t, for cp, mv, ln and install,
+// which have no other long option starting with t.
+func TestTargetDirectoryAbbreviated(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cp config --t=/home/u/.kube",
+		"cp config --ta=/home/u/.kube",
+		"mv config --t=/home/u/.kube",
+		"install config --t=/home/u/.kube",
+		"cp passwd --t /etc",
+	})
+	wantAction(t, p, Allow, []string{
+		"cp config --t=build",
+		"cp -r src --ta=/tmp/out",
+	})
+}

@@ -45,7 +45,9 @@ func findCopyTarget(s *simple) copyTarget {
 			return ct
 		case strings.HasPrefix(a, "--"):
 			key, val, eq := strings.Cut(a[2:], "=")
-			if len(key) < 3 || !strings.HasPrefix("target-directory", key) || short == "" {
+			// Any prefix, down to --t: none of these has another long
+			// option starting with t.
+			if key == "" || !strings.HasPrefix("target-directory", key) || short == "" {
 				continue
 			}
 			if eq {
