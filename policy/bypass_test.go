@@ -664,6 +664,7 @@ func TestCdAsBashReadsIt(t *testing.T) {
 		"cd /; cd /tmp x; rm -r .",     // too many arguments
 		"CDPATH=/; cd tmp/..; rm -r .", // CDPATH is searched first
 		"CDPATH=/ cd tmp/..; rm -r .",
+		"CDPATH=/; cd -- '' && true && rm -r .",    // found by bashdiff
 		"shopt -s cdable_vars; x=/; cd x; rm -r .", // a variable's value as a directory
 		"HOME=/; cd; rm -r home/u",                 // cd goes to $HOME
 	})

@@ -1294,7 +1294,8 @@ func (w *walker) cdPathApplies(dir string) bool {
 		return false
 	}
 	first, _, _ := strings.Cut(dir, "/")
-	return first != "." && first != ".." && dir != "-" && dir != ""
+	// cd '' goes to CDPATH's first directory too.
+	return first != "." && first != ".." && dir != "-"
 }
 
 // cdAlternative returns the other directory cd dir may enter: its
