@@ -760,3 +760,20 @@ func TestTargetDirectoryAbbreviated(t *testing.T) {
 		"cp -r src --ta=/tmp/out",
 	})
 }
+
+// TestLinksToParents: ln -s .. up makes up lead to the parent; the walk
+// also recorded the directory itself as a link (to DIR/.., the name the
+// link would take inside a directory), which hid where up/ leads.
+func TestLinksToParents(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s .. up; rm -rf up/",
+		"ln -s .. up; rm -rf up/.",
+		"ln -s /home/u/proj/.. up; rm -rf up/",
+		"ln -s ../.. up; rm -rf up/",
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s .. up; ls up/",
+		"ln -s ../lib lib; rm -rf lib",
+	})
+}

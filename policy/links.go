@@ -44,22 +44,33 @@ func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
 	switch {
 	case ct.hasDir:
 		for _, src := range sources {
-			w.addLink(s.name, src, field{s: ct.dir.s + "/" + path.Base(src.s), dyn: ct.dir.dyn})
+			if named(src.s) {
+				w.addLink(s.name, src, field{s: ct.dir.s + "/" + path.Base(src.s), dyn: ct.dir.dyn})
+			}
 		}
 	case len(sources) == 1 && s.name == "ln":
-		w.addLink(s.name, sources[0], field{s: path.Base(sources[0].s)})
+		if named(sources[0].s) {
+			w.addLink(s.name, sources[0], field{s: path.Base(sources[0].s)})
+		}
 	case len(sources) >= 2:
 		dest := sources[len(sources)-1]
 		for _, src := range sources[:len(sources)-1] {
 			if len(sources) == 2 {
 				w.addLink(s.name, src, dest)
 			}
-			if !ct.exact {
+			if !ct.exact && named(src.s) {
 				// The destination may be a directory the link goes into.
 				w.addLink(s.name, src, field{s: dest.s + "/" + path.Base(src.s), dyn: dest.dyn})
 			}
 		}
 	}
+}
+
+// named reports whether a link to target can be named after it: ln -s ..
+// DIR would make DIR/.., which exists, and ln -s / DIR makes nothing new.
+func named(target string) bool {
+	base := path.Base(target)
+	return base != "." && base != ".." && base != "/"
 }
 
 // addLink records that link now points at target. ln reads a relative
