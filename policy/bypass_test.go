@@ -733,6 +733,10 @@ func TestCdThatMayNotRun(t *testing.T) {
 		"pushd -n /; true || popd -n; popd; rm -r .",
 		"pushd -n /; true || dirs -c; popd; rm -r .",
 		"pushd /; popd -0 || cd /tmp; popd -n +0; rm -r .", // found by bashdiff
+		// A cd after || may not have run at all: no guard past it.
+		"cd /; true || cd /tmp && rm -r .",
+		"cd /; true || cd /tmp || exit; rm -r .",
+		"popd -x x || dirs -c || pushd -- +1 && dirs -c -l && rm -r ..", // found by bashdiff
 	})
 	wantAction(t, p, Allow, []string{
 		"if [ -d build ]; then cd build; fi; rm -rf x",

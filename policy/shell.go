@@ -468,7 +468,11 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		// the &&, the shell may be past a cd that failed again.
 		var ok, failed stayDirs
 		guard, restore := false, false
+		allAnd := true // every op so far is &&: a cd reached ran
 		for i := len(chain) - 1; i >= 0 && w.a.fatal == ""; i-- {
+			if i < len(chain)-1 && (i >= len(ops) || ops[i] != syntax.AndStmt) {
+				allAnd = false // true || cd x && y: y runs, the cd did not
+			}
 			if restore && i < len(ops) && ops[i] == syntax.OrStmt {
 				w.scope.stay, restore = w.scope.stay.union(w.scope.cwd, failed), false
 			}
@@ -482,7 +486,7 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 				w.scope.stay = ok // cd x || exit, and nothing after the exit
 			}
 			guard = false
-			if i == 0 || i-1 >= len(ops) || !w.cdDone || !isCd(chain[i]) {
+			if !allAnd || i == 0 || i-1 >= len(ops) || !w.cdDone || !isCd(chain[i]) {
 				continue
 			}
 			switch ops[i-1] {
