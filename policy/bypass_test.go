@@ -781,3 +781,23 @@ func TestLinksToParents(t *testing.T) {
 		"ln -s ../lib lib; rm -rf lib",
 	})
 }
+
+// TestLinksMovedOrCopied: a link the request made, moved or copied as a
+// link, leads where it did; a relative one, from its new directory.
+func TestLinksMovedOrCopied(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s / a; mv a b; rm -rf b/",
+		"ln -s / a; cp -P a b; rm -rf b/",
+		"ln -s / a; cp -a a b; rm -rf b/",
+		"ln -s / a; mkdir d; mv a d; rm -rf d/a/",
+		"mkdir d; ln -s / d/r; mv d e; rm -rf e/r/",
+		"mkdir -p x/y; ln -s .. x/y/up; mv x/y/up up; rm -rf up/", // .. from here is home
+		"mkdir d; ln -s /usr d; rm -rf d/usr/",                    // d/usr, when d is a directory
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s /tmp/x a; mv a b; rm -rf b/",
+		"ln -s / a; mv a b; rm -f b",
+		"ln -s / a; cp -L a b; ls b",
+	})
+}

@@ -288,6 +288,8 @@ type walker struct {
 	files     map[string]fileInfo // what this request wrote into files
 	dl        dlState             // what this request downloaded into files besides
 	links     map[string]string   // the symlinks this request made: link -> target
+	relLinks  map[string]string   // of those, the ones ln made with a relative target: link -> text
+	linkWork  int                 // links looked at for moves and copies (see maxLinkWork)
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
