@@ -801,3 +801,24 @@ func TestLinksMovedOrCopied(t *testing.T) {
 		"ln -s / a; cp -L a b; ls b",
 	})
 }
+
+// TestTarClusteredDirectory: tar reads -C inside a cluster of short
+// options (-cC DIR, -xzC/etc), and in the old style (tar cfC ARCHIVE
+// DIR) takes the letters' values from the words after, in order.
+func TestTarClusteredDirectory(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"tar -cC /etc -f - shadow",
+		"tar -cfC - /etc/shadow", // -f takes "C"; /etc/shadow is an operand
+		"tar cfC - /etc shadow",
+		"tar cCf /etc - shadow",
+		"tar -czC/etc -f x.tgz shadow",
+		"tar cbC 20 /etc -f - shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"tar czf out.tgz src",
+		"tar xzf in.tgz -C build",
+		"tar -xzvC build -f in.tgz",
+		"tar cfC - build .",
+	})
+}
