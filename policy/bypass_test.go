@@ -822,3 +822,19 @@ func TestTarClusteredDirectory(t *testing.T) {
 		"tar cfC - build .",
 	})
 }
+
+// TestTrapThatChangesDirectory: a trap other than EXIT may run before any
+// later command (DEBUG before each), after that command's own cd.
+func TestTrapThatChangesDirectory(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"trap 'cd /' DEBUG; cd /tmp; rm -r .",
+		"trap 'cd /' ERR; cd /tmp; false; rm -r .",
+		"set -T; trap 'pushd / >/dev/null' DEBUG; cd /tmp; rm -r .",
+	})
+	wantAction(t, p, Allow, []string{
+		"trap 'rm -rf \"$tmp\"' EXIT; cd /tmp; rm -rf x",
+		"trap 'cd /; echo bye' EXIT; cd /tmp; rm -rf x",
+		"trap 'echo interrupted; exit 1' INT TERM; make",
+	})
+}

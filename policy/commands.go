@@ -928,7 +928,14 @@ func (w *walker) special(s *simple) {
 			if onlyOnExit(ops[1:]) {
 				w.childString(ops[0], nil, "trap", ctx{})
 			} else {
+				sc := w.scope
+				cwd, stack := sc.cwd, sc.dirStack
 				w.shellString(ops[0], nil, "trap", ctx{})
+				if sc.cwd != cwd || len(sc.dirStack) != len(stack) || len(stack) > 0 && &sc.dirStack[0] != &stack[0] {
+					// trap 'cd /' DEBUG runs before every later command,
+					// after each one's cd.
+					w.fail("a trap that changes directory: it may run before any later command; cd outside the trap")
+				}
 			}
 		}
 	case strings.EqualFold(s.name, "cmd"):
