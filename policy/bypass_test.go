@@ -838,3 +838,27 @@ func TestTrapThatChangesDirectory(t *testing.T) {
 		"trap 'echo interrupted; exit 1' INT TERM; make",
 	})
 }
+
+// TestGlobStarRuns: a run of * matches as one * does, so the matcher
+// collapses it; a * that starts an extglob group stays.
+func TestGlobStarRuns(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/***x", "/*x"},
+		{"a**/b*", "a*/b*"},
+		{"\\**", "\\**"},
+		{"\\***", "\\**"},
+		{"**(a)", "**(a)"},
+		{"***(a)", "**(a)"},
+		{"plain", "plain"},
+	} {
+		if got := collapseStars(tc.in); got != tc.want {
+			t.Errorf("collapseStars(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf /**usr",
+		"shopt -s extglob\nrm -rf /**(x)",
+		"cat ~/.ss*****h/config",
+	})
+}

@@ -290,6 +290,9 @@ func TestPathologicalInputsStayBounded(t *testing.T) {
 		"curl -OJ http://h/x; cat " + deep + "y",                                         // parents walked up by path.Dir
 		strings.Repeat("pushd -n a\n", 5000) + "popd",                                    // the stack copied per pushd
 		manyLinks(1000) + strings.Repeat("mv a b\n", 20000),                              // the links looked at per mv
+		"H " + strings.Repeat("*", 1<<20) + "x",                                          // a regexp state per star, per name tried
+		"rm -rf /" + strings.Repeat("*?", 1<<19) + "x",                                   // likewise, with nothing to collapse
+		"cat ~/" + strings.Repeat("*", 1<<20) + ".env",
 	}
 	for _, s := range scripts {
 		if d := p.Check(Request{Script: s}); d.Rule == "" {

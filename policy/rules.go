@@ -170,10 +170,13 @@ func (p *Policy) criticalPath(f field, t string) (string, bool) {
 		// The directory above the first component with a glob in it. A
 		// glob of wildcards only (/*, ~/*) takes everything in it; one
 		// with text (/u*, /aar-*) only what it can match.
-		parts := strings.Split(t, "/")
+		parts := strings.Split(collapseStars(t), "/")
 		for i, part := range parts {
 			if !hasBashGlob(part) {
 				continue
+			}
+			if len(part) > maxGlobPart {
+				return t, true
 			}
 			part = bashGlob(part)
 			base = strings.Join(parts[:i], "/")
