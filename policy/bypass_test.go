@@ -862,3 +862,22 @@ func TestGlobStarRuns(t *testing.T) {
 		"cat ~/.ss*****h/config",
 	})
 }
+
+// TestTildeStackEntries: ~N, ~+N and ~-N are entries of the directory
+// stack, not the home of a user named N.
+func TestTildeStackEntries(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"pushd -n /; cd ~1; rm -r .",
+		"pushd -n /; cd ~+1; rm -r .",
+		"pushd -n /; cd ~-0; rm -r .",
+		"pushd -n /etc; cat ~1/shadow",
+		"pushd -n /etc; cat ~01/shadow",
+		"pushd -n /tmp; pushd -n /etc; cat ~-1/shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"pushd -n /etc; cat ~2/shadow", // no such entry: bash keeps ~2
+		"pushd -n /tmp; ls ~1/x ~0/y",
+		"cat ~/README.md",
+	})
+}

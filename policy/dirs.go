@@ -240,6 +240,35 @@ func (w *walker) stackIndex(name, s string) (int, bool) {
 	return k, true
 }
 
+// isStackRef reports whether ~name names a directory stack entry: N, +N
+// or -N.
+func isStackRef(name string) bool {
+	digits := name
+	if name != "" && (name[0] == '+' || name[0] == '-') {
+		digits = name[1:]
+	}
+	return digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// stackEntry returns the entry of [cwd, stack...] that ~N, ~+N or ~-N
+// names, or false when there is none and bash leaves the word as it is.
+func (w *walker) stackEntry(name string) (string, bool) {
+	if w.scope.stackShaky || len(w.scope.dirStack) > 0 && w.scope.dirStack[0] == dirStackLost {
+		w.fail("~%s with a directory stack that bash may hold otherwise; name the directory", name)
+		return "", false
+	}
+	list := append([]string{w.scope.cwd}, w.scope.dirStack...)
+	k, err := strconv.Atoi(strings.TrimPrefix(name, "+"))
+	if name[0] == '-' {
+		k, err = strconv.Atoi(name[1:])
+		k = len(list) - 1 - k
+	}
+	if err != nil || k < 0 || k >= len(list) {
+		return "", false
+	}
+	return list[k], true
+}
+
 // dirs follows dirs -c, which empties the stack: bash does so only when
 // every word is one it knows.
 func (w *walker) dirs(args []field) {
