@@ -6,7 +6,7 @@
 // script. A bypass is a script whose run was dangerous (see danger) while
 // the policy said allow.
 //
-//	go run ./scripts/bashdiff [-n 2000] [-seed 1] [-shell bash|dash]
+//	go run ./scripts/bashdiff [-n 2000] [-seed 1] [-shell bash|dash] [-family NAME]
 //	go run ./scripts/bashdiff -selftest
 //	go run ./scripts/bashdiff -e 'script'
 //
