@@ -881,3 +881,24 @@ func TestTildeStackEntries(t *testing.T) {
 		"cat ~/README.md",
 	})
 }
+
+// TestLinkOperandsFollowed: find -H, -L or -follow, chown -R -H or -L and
+// chmod -R act on where a link operand leads (find -H u -delete empties
+// it), unlike rm, which removes the link.
+func TestLinkOperandsFollowed(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s /usr u; find -H u -delete",
+		"ln -s /usr u; find -L u -delete",
+		"ln -s /usr u; find u -follow -delete",
+		"ln -s /usr u; chown -R -H x u",
+		"ln -s /usr u; chown -RL x u",
+		"ln -s /usr u; chmod -R 700 u",
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s /usr u; find u -delete",
+		"ln -s /usr u; chown -R x u",
+		"ln -s /usr u; rm -rf u",
+		"ln -s build b; find -L b -name '*.o' -delete",
+	})
+}

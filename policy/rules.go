@@ -227,6 +227,28 @@ func recursiveFlag(argv []field, long ...string) bool {
 	return false
 }
 
+// criticalOperand is criticalTarget for a command that, when follow is
+// set, acts on where a link operand leads rather than on the link (find
+// -L, chown -R -H, chmod -R): as if the operand ended in /.
+func (p *Policy) criticalOperand(f field, s *simple, follow bool) (string, bool) {
+	if follow && !strings.HasSuffix(f.s, "/") {
+		f.s += "/"
+	}
+	return p.criticalTarget(f, s)
+}
+
+// findFollows reports whether find follows a link given as a starting
+// point: -H or -L before the starting points, or -follow after them.
+func findFollows(argv []field) bool {
+	for i := 1; i < len(argv); i++ {
+		switch argv[i].s {
+		case "-H", "-L", "-follow":
+			return true
+		}
+	}
+	return false
+}
+
 // findRoots returns find's starting points: the words after its leading
 // options (-H -L -P -D opts -Olevel --) up to the expression, or ".".
 func findRoots(argv []field) []field {
@@ -378,8 +400,9 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if !hasWord(s.argv, "-delete") && !findExecDeletes(s.argv) {
 			break
 		}
+		follow := findFollows(s.argv)
 		for _, f := range findRoots(s.argv) {
-			if t, ok := p.criticalTarget(f, s); ok {
+			if t, ok := p.criticalOperand(f, s, follow); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete under %s (%s)", t, text(s.argv))}, true
 			}
 		}
@@ -411,9 +434,11 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	case "chown", "chgrp":
 		if recursiveFlag(s.argv, "recursive") {
 			ops := operands(s.argv)
+			// -H and -L follow a link operand (-P, the default, does not).
+			follow := hasFlag(s.argv, "H", "") || hasFlag(s.argv, "L", "")
 			for i := 1; i < len(ops); i++ {
 				op := ops[i]
-				if t, ok := p.criticalTarget(op, s); ok {
+				if t, ok := p.criticalOperand(op, s, follow); ok {
 					return verdict{"default:chmod-root", fmt.Sprintf("changing the owner of everything under %s (%s)", t, text(s.argv))}, true
 				}
 			}
@@ -465,7 +490,8 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if recursiveFlag(s.argv, "recursive") {
 			if ops := operands(s.argv); len(ops) > 1 {
 				for _, op := range ops[1:] {
-					if t, ok := p.criticalTarget(op, s); ok {
+					// chmod follows a link operand, and recurses there.
+					if t, ok := p.criticalOperand(op, s, true); ok {
 						return verdict{"default:chmod-root", fmt.Sprintf("changing the mode of everything under %s (%s)", t, text(s.argv))}, true
 					}
 				}
