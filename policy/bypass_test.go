@@ -902,3 +902,19 @@ func TestLinkOperandsFollowed(t *testing.T) {
 		"ln -s build b; find -L b -name '*.o' -delete",
 	})
 }
+
+// TestHomeMayNotExist: HOME may name a directory that does not exist, so
+// cd with no word may fail like any other.
+func TestHomeMayNotExist(t *testing.T) {
+	env := testEnv
+	env.Workspace, env.Cwd = "/srv/proj", "/srv/proj"
+	p := mustCompile(t, Default(), env)
+	wantAction(t, p, Deny, []string{
+		"cd /; cd; rm -rf usr",
+		"cd /; cd ~; rm -rf usr",
+	})
+	wantAction(t, p, Allow, []string{
+		"cd; rm -rf build",
+		"cd ~ && rm -rf usr",
+	})
+}

@@ -387,19 +387,16 @@ func (w *walker) cdMayFail(old string, ops []field) {
 }
 
 // surelyExists reports whether a cd to dir cannot fail: it is the
-// working directory the request started in, the home directory, one of
-// their parents, or a directory every system has.
+// working directory the request started in, one of its parents, or a
+// directory every system has. Not the home directory: HOME may name one
+// that does not exist (HOME=/nonexistent; cd /; cd; rm -rf usr).
 func (w *walker) surelyExists(dir string) bool {
 	switch dir {
 	case "/", "/tmp", "/etc", "/usr", "/var", "/bin", "/dev":
 		return true
 	}
-	for _, d := range [...]string{w.p.cwd, w.p.home} {
-		if d != "" && (dir == d || strings.HasPrefix(d, dir+"/")) {
-			return true
-		}
-	}
-	return false
+	d := w.p.cwd
+	return d != "" && (dir == d || strings.HasPrefix(d, dir+"/"))
 }
 
 // with returns s with dir added, unless it is cwd, unknown or already
