@@ -471,3 +471,48 @@ func isCompound(s *syntax.Stmt) bool {
 	}
 	return false
 }
+
+// dashReading judges what sh (dash), which has neither, runs for a
+// (( )) or [[ ]] clause: (( is two subshells and [[ a command not found,
+// so (( rm -rf , u )) runs rm -rf , u and [[ x || cat -nt key ]] runs
+// cat -nt key ]]. Bash runs these scripts too when they are given to sh
+// on a system whose sh is dash. The commands run in a subshell of the
+// walk: what they change is not followed.
+func (w *walker) dashReading(n syntax.Node) {
+	from, to := n.Pos().Offset(), n.End().Offset()
+	if from > to || to > uint(len(w.src)) {
+		w.fail("cannot find the text of a (( or [[ clause, to judge how sh (dash) reads it")
+		return
+	}
+	text := w.src[from:to]
+	if !strings.HasPrefix(text, "((") && !strings.HasPrefix(text, "[[") {
+		w.fail("cannot find the text of a (( or [[ clause, to judge how sh (dash) reads it")
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return // dash stops at the syntax error
+	}
+	defer w.leave(w.subshell())
+	for _, st := range f.Stmts {
+		w.dashStmt(st)
+	}
+}
+
+// dashStmt walks a statement of dash's reading of a clause, but not the
+// [[ command, which dash does not have (bash's reading judged its words).
+func (w *walker) dashStmt(st *syntax.Stmt) {
+	switch x := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
+			w.dashStmt(x.X)
+			w.dashStmt(x.Y)
+			return
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 && x.Args[0].Lit() == "[[" {
+			return
+		}
+	}
+	w.stmt(st, ctx{})
+}

@@ -240,3 +240,29 @@ func BenchmarkMayDiverge(b *testing.B) {
 		}
 	}
 }
+
+// TestDashReadingsJudged: sh (dash) has neither (( nor [[: (( is two
+// subshells, [[ a command not found and what follows && or || inside it
+// a command. Each script ran rm or cat in dash (and in sh -c where sh is
+// dash) while the policy, reading bash, allowed it.
+func TestDashReadingsJudged(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /home; (( rm -rf , u ))",
+		"cd /home; ((rm -rf , u)) || true",
+		"sh -c 'cd /home; (( rm -rf , u ))'",
+		"[[ x || cat -nt ~/.ssh/id_rsa ]]",
+		"sh -c '[[ x || cat -nt ~/.ssh/id_rsa ]]'",
+		"f() { cd /home; (( rm -rf , u )); }; f",
+	})
+	wantAction(t, p, Allow, []string{
+		"(( i++ ))",
+		"(( x = (1 + 2) * 3 ))",
+		"(( count > 5 )) && echo big",
+		"[[ -f ~/.ssh/id_rsa ]] && echo has a key",
+		"if [[ $x == y && -d z ]]; then echo; fi",
+		"for ((i = 0; i < 3; i++)); do echo $i; done",
+		"eval 'f() { (( i++ )); }'; f",
+		"x=$(( 1 + 2 )); [[ $x -gt 2 ]]",
+	})
+}

@@ -303,6 +303,10 @@ type walker struct {
 	// cdDone says a cd set it.
 	cdOK   stayDirs
 	cdDone bool
+	// src is the text of the script being walked, which the positions
+	// of its nodes index; funcSrc, that of functions defined in strings.
+	src     string
+	funcSrc map[*syntax.Stmt]string
 }
 
 // parse parses a shell string found inside the script (see nestedParser).
@@ -352,7 +356,10 @@ func (w *walker) script(src, via string, c ctx) {
 		return
 	}
 	w.depth++
+	saved := w.src
+	w.src = src
 	w.stmts(f.Stmts, c)
+	w.src = saved
 	w.depth--
 }
 
@@ -397,7 +404,10 @@ func (w *walker) lenientLines(src, via string) {
 		return
 	}
 	w.depth++
+	saved := w.src
+	w.src = src
 	w.stmts(f.Stmts, ctx{})
+	w.src = saved
 	w.depth--
 }
 
@@ -547,7 +557,10 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		w.leave(outer)
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c)
-	default: // ArithmCmd, TestClause, LetClause: only substitutions run
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		w.dashReading(x)
+		w.nested(x)
+	default: // LetClause: only substitutions run
 		w.nested(x)
 	}
 }
@@ -593,6 +606,13 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		}
 		w.scope.funcs[n.Value] = x.Body
 	}
+	if w.depth > 0 {
+		// A body parsed from a string: its positions index that string.
+		if w.funcSrc == nil {
+			w.funcSrc = map[*syntax.Stmt]string{}
+		}
+		w.funcSrc[x.Body] = w.src
+	}
 	// Judge the body as written, with unknown arguments. Nothing runs
 	// yet: what the body sets must not reach the commands after it.
 	outer := w.subshell()
@@ -624,7 +644,12 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 		w.scope.setArray("@", nil)
 	}
 	w.funcs = append(w.funcs, name)
+	src := w.src
+	if text, ok := w.funcSrc[body]; ok {
+		w.src = text // defined in an eval or sh -c string
+	}
 	w.stmt(body, c)
+	w.src = src
 	w.funcs = w.funcs[:len(w.funcs)-1]
 	// Functions run in the caller's shell: keep what they set, but
 	// their locals and arguments.
