@@ -874,3 +874,302 @@ func TestCommandsInConfigWrittenOrInherited(t *testing.T) {
 		"GH_PAGER=cat gh pr view",
 	})
 }
+
+// TestDirStackAsBashReadsIt: pushd, popd, dirs and cd read their words as
+// bash's builtins do. Each script below left bash in / while the policy
+// followed the stack somewhere else, and let rm -r . through.
+func TestDirStackAsBashReadsIt(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; pushd -n /tmp; pushd -n; rm -r .",               // -n alone does nothing
+		"cd /; pushd -n /tmp; pushd -n +1; rm -r .",            // rotates without a cd
+		"cd /; pushd -n /tmp; pushd +1 -n; rm -r .",            // options after +N count
+		"cd /; cd /tmp; pushd -; rm -r .",                      // pushd - is cd -
+		"cd /; pushd -x /tmp; rm -r .",                         // an unknown option: nothing happens
+		"cd /; pushd /tmp +1; rm -r .",                         // cd: too many arguments
+		"cd /; pushd -n /tmp; pushd '-+1'; rm -r .",            // a signed number
+		"pushd -n /tmp; pushd -n /; pushd ++1; rm -r .",        // likewise
+		"pushd -n .; cd /; popd; rm -r .",                      // -n stores the word, cd'd to later
+		"cd /; pushd -n /tmp; popd foo; rm -r .",               // an operand: nothing happens
+		"pushd -n /; pushd -n /tmp; popd -n +1; popd; rm -r .", // popd -n +N keeps the rest
+		"pushd -n /; popd -- +1; rm -r .",                      // popd ignores what follows --
+		"pushd -n /; pushd -n /tmp; popd -n -- +1; popd; rm -r .",
+		"cd /; pushd -n /tmp; pushd -n /tmp; popd -+1; rm -r .",
+		"cd /; pushd -n /tmp; dirs -c; popd; rm -r .", // dirs -c empties the stack
+		"pushd -n /tmp; DIRSTACK[1]=/; popd; rm -r .", // DIRSTACK changes entries
+	})
+	wantAction(t, p, Allow, []string{
+		"pushd src; make; popd; rm -rf build",
+		"pushd src >/dev/null && rm -rf build && popd >/dev/null",
+		"pushd -n /tmp; pushd; rm -rf build; popd",
+		"pushd /tmp; pushd /var/tmp; pushd +1; popd +1; popd -0; dirs -v",
+		"pushd -- src; popd -n",
+		"pushd -- +1; popd",
+		"dirs -c; dirs -l -v",
+	})
+}
+
+// TestCdAsBashReadsIt: cd refuses unknown options and a second word, looks
+// in CDPATH first, and goes to $HOME. Each script left bash in / while the
+// policy went elsewhere.
+func TestCdAsBashReadsIt(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; cd -x /tmp; rm -r .",    // an unknown option: no cd
+		"cd /; cd /tmp x; rm -r .",     // too many arguments
+		"CDPATH=/; cd tmp/..; rm -r .", // CDPATH is searched first
+		"CDPATH=/ cd tmp/..; rm -r .",
+		"CDPATH=/; cd -- '' && true && rm -r .",    // found by bashdiff
+		"shopt -s cdable_vars; x=/; cd x; rm -r .", // a variable's value as a directory
+		"HOME=/; cd; rm -r home/u",                 // cd goes to $HOME
+	})
+	wantAction(t, p, Allow, []string{
+		"cd -P build && rm -rf x",
+		"cd -- src; cd -; cd ~; cd",
+		"CDPATH=; cd src",
+		"CDPATH=/tmp; cd ./src; rm -rf build",
+		"HOME=/tmp/h; cd; rm -rf x",
+	})
+}
+
+// TestFailedCdStaysPut: a cd to a directory that does not exist fails,
+// and bash goes on from where it was; so does a pushd, which then pushes
+// nothing. Each script ran rm -r . in / while the policy followed the cd.
+func TestFailedCdStaysPut(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; cd /nonexistent; rm -r .",
+		"cd /; cd nonexistent || true; rm -r .",
+		"cd ~; cd nope; rm -r .",
+		"cd /; cd /a; cd /b; cd c; rm -rf *",
+		"cd /; pushd -n /tmp; pushd -- +1; rm -r .", // bash's cd +1 fails
+		"cd /; pushd /nope; rm -r .",
+		"pushd -n /; pushd /nope; popd; rm -r .", // bash pushed nothing: popd goes to /
+		"cd /etc; cd /nope; cat shadow",
+		"cd /; cd /nope && true || true; rm -r .", // the || runs after a failed cd
+		"cd /; cd /nope && true || rm -r .",
+		"cd /; cd /nope || return 1; rm -r .", // return outside a function goes on
+		"cd /; f() { cd /nope || return; }; f; rm -r .",
+		"cd /; cd /nope || exit 2>&1x; rm -r .",              // the redirection fails: no exit
+		"cd /; cd /nope && true && cd -P . && cd x; rm -r .", // found by bashdiff
+		"cd /; cd a; cd ..; cd b; cd ..; cd c; cd ..; cd d; cd ..; cd e; cd ..; rm -r x",
+	})
+	wantAction(t, p, Allow, []string{
+		"cd /; cd /tmp/x && rm -r .",
+		"cd /; cd /tmp/x || exit 1; rm -r .",
+		"cd /; cd /tmp/x || { echo no; exit 1; }; rm -rf *",
+		"cd /; cd /tmp/x && rm -r . && echo done",
+		"cd build; rm -rf *",
+		"cd build; make; cd ..; rm -rf build",
+		"pushd src; make; popd; rm -rf build",
+		"cd /home/u/proj && go test ./... 2>&1 | tee /tmp/test.log | grep -v '^ok' | head -n 50 || true",
+	})
+}
+
+// TestCdThatMayNotRun: a cd in a branch, a loop body or after && or ||
+// may not run; bash then goes on from where it was. Each script ran
+// rm -r . in / while the policy followed the cd.
+func TestCdThatMayNotRun(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /; true || cd /tmp; rm -r .",
+		"cd /; false && cd /tmp; rm -r .",
+		"cd /; [ 1 = 2 ] && cd /tmp; rm -r .",
+		"cd /; if false; then cd /tmp; fi; rm -r .",
+		"cd /; if true; then :; else cd /tmp; fi; rm -r .",
+		"cd /; if false; then :; elif false; then cd /tmp; fi; rm -r .",
+		"cd /; case x in y) cd /tmp;; esac; rm -r .",
+		"cd /; while false; do cd /tmp; done; rm -r .",
+		"cd /; for x in; do cd /tmp; done; rm -r .",
+		"cd /; f() { cd /tmp; }; true || f; rm -r .",
+		"cd /; true || pushd /tmp; rm -r .",
+		"cd /; false && { cd /tmp; cd /usr; }; rm -r .",
+		// The stack, too: bash's still holds / here.
+		"pushd -n /; true || popd -n; popd; rm -r .",
+		"pushd -n /; true || dirs -c; popd; rm -r .",
+		"pushd /; popd -0 || cd /tmp; popd -n +0; rm -r .", // found by bashdiff
+		// A cd after || may not have run at all: no guard past it.
+		"cd /; true || cd /tmp && rm -r .",
+		"cd /; true || cd /tmp || exit; rm -r .",
+		"popd -x x || dirs -c || pushd -- +1 && dirs -c -l && rm -r ..", // found by bashdiff
+	})
+	wantAction(t, p, Allow, []string{
+		"if [ -d build ]; then cd build; fi; rm -rf x",
+		"cd /tmp && rm -rf x || echo failed",
+		"for d in a b; do (cd \"$d\" && make); done",
+		"pushd src && make && popd; pushd docs && make && popd",
+		"test -d out || mkdir out; cd out; rm -rf *",
+	})
+}
+
+// TestTargetDirectoryAbbreviated: getopt_long takes any unambiguous
+// prefix of --target-directory, down to --t, for cp, mv, ln and install,
+// which have no other long option starting with t.
+func TestTargetDirectoryAbbreviated(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cp config --t=/home/u/.kube",
+		"cp config --ta=/home/u/.kube",
+		"mv config --t=/home/u/.kube",
+		"install config --t=/home/u/.kube",
+		"cp passwd --t /etc",
+	})
+	wantAction(t, p, Allow, []string{
+		"cp config --t=build",
+		"cp -r src --ta=/tmp/out",
+	})
+}
+
+// TestLinksToParents: ln -s .. up makes up lead to the parent; the walk
+// also recorded the directory itself as a link (to DIR/.., the name the
+// link would take inside a directory), which hid where up/ leads.
+func TestLinksToParents(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s .. up; rm -rf up/",
+		"ln -s .. up; rm -rf up/.",
+		"ln -s /home/u/proj/.. up; rm -rf up/",
+		"ln -s ../.. up; rm -rf up/",
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s .. up; ls up/",
+		"ln -s ../lib lib; rm -rf lib",
+	})
+}
+
+// TestLinksMovedOrCopied: a link the request made, moved or copied as a
+// link, leads where it did; a relative one, from its new directory.
+func TestLinksMovedOrCopied(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s / a; mv a b; rm -rf b/",
+		"ln -s / a; cp -P a b; rm -rf b/",
+		"ln -s / a; cp -a a b; rm -rf b/",
+		"ln -s / a; mkdir d; mv a d; rm -rf d/a/",
+		"mkdir d; ln -s / d/r; mv d e; rm -rf e/r/",
+		"mkdir -p x/y; ln -s .. x/y/up; mv x/y/up up; rm -rf up/", // .. from here is home
+		"mkdir d; ln -s /usr d; rm -rf d/usr/",                    // d/usr, when d is a directory
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s /tmp/x a; mv a b; rm -rf b/",
+		"ln -s / a; mv a b; rm -f b",
+		"ln -s / a; cp -L a b; ls b",
+	})
+}
+
+// TestTarClusteredDirectory: tar reads -C inside a cluster of short
+// options (-cC DIR, -xzC/etc), and in the old style (tar cfC ARCHIVE
+// DIR) takes the letters' values from the words after, in order.
+func TestTarClusteredDirectory(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"tar -cC /etc -f - shadow",
+		"tar -cfC - /etc/shadow", // -f takes "C"; /etc/shadow is an operand
+		"tar cfC - /etc shadow",
+		"tar cCf /etc - shadow",
+		"tar -czC/etc -f x.tgz shadow",
+		"tar cbC 20 /etc -f - shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"tar czf out.tgz src",
+		"tar xzf in.tgz -C build",
+		"tar -xzvC build -f in.tgz",
+		"tar cfC - build .",
+	})
+}
+
+// TestTrapThatChangesDirectory: a trap other than EXIT may run before any
+// later command (DEBUG before each), after that command's own cd.
+func TestTrapThatChangesDirectory(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"trap 'cd /' DEBUG; cd /tmp; rm -r .",
+		"trap 'cd /' ERR; cd /tmp; false; rm -r .",
+		"set -T; trap 'pushd / >/dev/null' DEBUG; cd /tmp; rm -r .",
+	})
+	wantAction(t, p, Allow, []string{
+		"trap 'rm -rf \"$tmp\"' EXIT; cd /tmp; rm -rf x",
+		"trap 'cd /; echo bye' EXIT; cd /tmp; rm -rf x",
+		"trap 'echo interrupted; exit 1' INT TERM; make",
+	})
+}
+
+// TestGlobStarRuns: a run of * matches as one * does, so the matcher
+// collapses it; a * that starts an extglob group stays.
+func TestGlobStarRuns(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"/***x", "/*x"},
+		{"a**/b*", "a*/b*"},
+		{"\\**", "\\**"},
+		{"\\***", "\\**"},
+		{"**(a)", "**(a)"},
+		{"***(a)", "**(a)"},
+		{"plain", "plain"},
+	} {
+		if got := collapseStars(tc.in); got != tc.want {
+			t.Errorf("collapseStars(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"rm -rf /**usr",
+		"shopt -s extglob\nrm -rf /**(x)",
+		"cat ~/.ss*****h/config",
+	})
+}
+
+// TestTildeStackEntries: ~N, ~+N and ~-N are entries of the directory
+// stack, not the home of a user named N.
+func TestTildeStackEntries(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"pushd -n /; cd ~1; rm -r .",
+		"pushd -n /; cd ~+1; rm -r .",
+		"pushd -n /; cd ~-0; rm -r .",
+		"pushd -n /etc; cat ~1/shadow",
+		"pushd -n /etc; cat ~01/shadow",
+		"pushd -n /tmp; pushd -n /etc; cat ~-1/shadow",
+	})
+	wantAction(t, p, Allow, []string{
+		"pushd -n /etc; cat ~2/shadow", // no such entry: bash keeps ~2
+		"pushd -n /tmp; ls ~1/x ~0/y",
+		"cat ~/README.md",
+	})
+}
+
+// TestLinkOperandsFollowed: find -H, -L or -follow, chown -R -H or -L and
+// chmod -R act on where a link operand leads (find -H u -delete empties
+// it), unlike rm, which removes the link.
+func TestLinkOperandsFollowed(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"ln -s /usr u; find -H u -delete",
+		"ln -s /usr u; find -L u -delete",
+		"ln -s /usr u; find u -follow -delete",
+		"ln -s /usr u; chown -R -H x u",
+		"ln -s /usr u; chown -RL x u",
+		"ln -s /usr u; chmod -R 700 u",
+	})
+	wantAction(t, p, Allow, []string{
+		"ln -s /usr u; find u -delete",
+		"ln -s /usr u; chown -R x u",
+		"ln -s /usr u; rm -rf u",
+		"ln -s build b; find -L b -name '*.o' -delete",
+	})
+}
+
+// TestHomeMayNotExist: HOME may name a directory that does not exist, so
+// cd with no word may fail like any other.
+func TestHomeMayNotExist(t *testing.T) {
+	env := testEnv
+	env.Workspace, env.Cwd = "/srv/proj", "/srv/proj"
+	p := mustCompile(t, Default(), env)
+	wantAction(t, p, Deny, []string{
+		"cd /; cd; rm -rf usr",
+		"cd /; cd ~; rm -rf usr",
+	})
+	wantAction(t, p, Allow, []string{
+		"cd; rm -rf build",
+		"cd ~ && rm -rf usr",
+	})
+}

@@ -840,6 +840,9 @@ func (w *walker) shopt(args []field) {
 			w.scope.lastpipe = true
 		case a.s == "lastpipe":
 			w.scope.lastpipe = on
+		case on && strings.Contains(a.s, "cdable_vars"):
+			// cd NAME then goes to $NAME when there is no directory NAME.
+			w.fail("shopt -s cdable_vars: cd may go to a variable's value; cd to the value itself")
 		case strings.Contains(a.s, "lastpipe"):
 			w.scope.lastpipe = true
 		}
@@ -962,7 +965,14 @@ func (w *walker) special(s *simple) {
 			if onlyOnExit(ops[1:]) {
 				w.childString(ops[0], nil, "trap", ctx{})
 			} else {
+				sc := w.scope
+				cwd, stack := sc.cwd, sc.dirStack
 				w.shellString(ops[0], nil, "trap", ctx{})
+				if sc.cwd != cwd || len(sc.dirStack) != len(stack) || len(stack) > 0 && &sc.dirStack[0] != &stack[0] {
+					// trap 'cd /' DEBUG runs before every later command,
+					// after each one's cd.
+					w.fail("a trap that changes directory: it may run before any later command; cd outside the trap")
+				}
 			}
 		}
 	case strings.EqualFold(s.name, "cmd"):
@@ -1112,6 +1122,8 @@ func (w *walker) special(s *simple) {
 		w.pushd(s.argv[1:])
 	case s.name == "popd":
 		w.popd(s.argv[1:])
+	case s.name == "dirs":
+		w.dirs(s.argv[1:])
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".

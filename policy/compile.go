@@ -511,7 +511,7 @@ func (p *Policy) matchUse(pp *pathPat, u pathUse) bool {
 	if !u.glob {
 		return false
 	}
-	m := globMatcher{p: p, pp: pp, parts: strings.Split(u.path, "/"), budget: maxGlobTries}
+	m := globMatcher{p: p, pp: pp, parts: strings.Split(collapseStars(u.path), "/"), budget: maxGlobTries}
 	return m.from(0)
 }
 
@@ -543,6 +543,9 @@ func (m *globMatcher) from(start int) bool {
 		dot := globMayMatchDot(part)
 		if i == len(parts)-1 && wildcardOnly(part) && !dot {
 			continue
+		}
+		if len(part) > maxGlobPart {
+			return true
 		}
 		re := m.regexp(part)
 		names := m.p.sensitive

@@ -89,6 +89,10 @@ func mayDiverge(text string) bool {
 		switch c := text[i]; c {
 		case '(', '`':
 			return true
+		case '$':
+			if strings.HasPrefix(text[i+1:], "'") {
+				return true // $'...' (see the *syntax.SglQuoted case)
+			}
 		case '<':
 			if strings.HasPrefix(text[i+1:], "<") {
 				return true
@@ -257,6 +261,12 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		}
 		if x.Slice != nil && (x.Slice.Offset != nil && hasSingleQuote(x.Slice.Offset) || x.Slice.Length != nil && hasSingleQuote(x.Slice.Length)) {
 			return d.refuse(quotedArithm)
+		}
+	case *syntax.SglQuoted:
+		// $'a\' ; rm -rf / ; echo '\': one word to bash; dash reads $,
+		// '\', then commands. Only an escaped ' moves the end.
+		if x.Dollar && strings.Contains(x.Value, "'") {
+			return d.refuse("an escaped ' inside $'...': sh (dash) ends the string there and runs what follows; write \\047 or \"'\"")
 		}
 	case *syntax.ArrayElem:
 		if x.Index != nil && hasSingleQuote(x.Index) {
@@ -460,4 +470,49 @@ func isCompound(s *syntax.Stmt) bool {
 		return true
 	}
 	return false
+}
+
+// dashReading judges what sh (dash), which has neither, runs for a
+// (( )) or [[ ]] clause: (( is two subshells and [[ a command not found,
+// so (( rm -rf , u )) runs rm -rf , u and [[ x || cat -nt key ]] runs
+// cat -nt key ]]. Bash runs these scripts too when they are given to sh
+// on a system whose sh is dash. The commands run in a subshell of the
+// walk: what they change is not followed.
+func (w *walker) dashReading(n syntax.Node) {
+	from, to := n.Pos().Offset(), n.End().Offset()
+	if from > to || to > uint(len(w.src)) {
+		w.fail("cannot find the text of a (( or [[ clause, to judge how sh (dash) reads it")
+		return
+	}
+	text := w.src[from:to]
+	if !strings.HasPrefix(text, "((") && !strings.HasPrefix(text, "[[") {
+		w.fail("cannot find the text of a (( or [[ clause, to judge how sh (dash) reads it")
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangPOSIX)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return // dash stops at the syntax error
+	}
+	defer w.leave(w.subshell())
+	for _, st := range f.Stmts {
+		w.dashStmt(st)
+	}
+}
+
+// dashStmt walks a statement of dash's reading of a clause, but not the
+// [[ command, which dash does not have (bash's reading judged its words).
+func (w *walker) dashStmt(st *syntax.Stmt) {
+	switch x := st.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
+			w.dashStmt(x.X)
+			w.dashStmt(x.Y)
+			return
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 && x.Args[0].Lit() == "[[" {
+			return
+		}
+	}
+	w.stmt(st, ctx{})
 }

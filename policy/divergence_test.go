@@ -108,6 +108,9 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"eval -- 'rm -rf /'",
 		"mapfile -C 'rm -rf /;:' -c 1 a <<<x",
 		"readarray -C'rm -rf /;:' -c 1 a <<<x",
+		// An escaped quote in $'...', which dash does not know.
+		"echo $'\\' ; rm -rf / ; echo '\\'",
+		"sh -c \"echo \\$'\\\\' ; rm -rf / ; echo '\\\\'\"",
 	})
 }
 
@@ -166,6 +169,7 @@ func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 		"shopt -s extglob\nls !(*.bak)",
 		"alias sudo='sudo '\nsudo ls",
 		"coproc python3 server.py",
+		"printf %s $'a\\tb\\n'; IFS=$'\\n'",
 	})
 }
 
@@ -206,7 +210,7 @@ func TestCodeByOtherRoutes(t *testing.T) {
 // TestMayDivergeSeesEveryTrigger: the one-pass filter must say yes
 // wherever one of the trigger substrings occurs, at any position.
 func TestMayDivergeSeesEveryTrigger(t *testing.T) {
-	triggers := append([]string{"(", "`", "<<", "\\\n", "alias"}, clauseNames[:]...)
+	triggers := append([]string{"(", "`", "<<", "\\\n", "alias", "$'"}, clauseNames[:]...)
 	reference := func(text string) bool {
 		for _, tr := range triggers {
 			if strings.Contains(text, tr) {
@@ -235,4 +239,30 @@ func BenchmarkMayDiverge(b *testing.B) {
 			mayDiverge(s)
 		}
 	}
+}
+
+// TestDashReadingsJudged: sh (dash) has neither (( nor [[: (( is two
+// subshells, [[ a command not found and what follows && or || inside it
+// a command. Each script ran rm or cat in dash (and in sh -c where sh is
+// dash) while the policy, reading bash, allowed it.
+func TestDashReadingsJudged(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		"cd /home; (( rm -rf , u ))",
+		"cd /home; ((rm -rf , u)) || true",
+		"sh -c 'cd /home; (( rm -rf , u ))'",
+		"[[ x || cat -nt ~/.ssh/id_rsa ]]",
+		"sh -c '[[ x || cat -nt ~/.ssh/id_rsa ]]'",
+		"f() { cd /home; (( rm -rf , u )); }; f",
+	})
+	wantAction(t, p, Allow, []string{
+		"(( i++ ))",
+		"(( x = (1 + 2) * 3 ))",
+		"(( count > 5 )) && echo big",
+		"[[ -f ~/.ssh/id_rsa ]] && echo has a key",
+		"if [[ $x == y && -d z ]]; then echo; fi",
+		"for ((i = 0; i < 3; i++)); do echo $i; done",
+		"eval 'f() { (( i++ )); }'; f",
+		"x=$(( 1 + 2 )); [[ $x -gt 2 ]]",
+	})
 }

@@ -37,6 +37,38 @@ func bashGlob(part string) string {
 
 // hasBashGlob reports whether a path component holds a glob operator,
 // extglob groups included.
+// maxGlobPart bounds a glob component the policy matches names against:
+// matching costs its length for each name tried, and no name on a
+// filesystem is this long. A longer one is taken to match, which fails
+// closed.
+const maxGlobPart = 1024
+
+// collapseStars returns p with each run of unescaped * made one, as bash
+// matches it; a * that starts an extglob group, *(...), stays.
+func collapseStars(p string) string {
+	if !strings.Contains(p, "**") {
+		return p
+	}
+	var sb strings.Builder
+	star := false // the last byte written is an unescaped *
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '\\' && i+1 < len(p):
+			sb.WriteByte(c)
+			sb.WriteByte(p[i+1])
+			i++
+			star = false
+			continue
+		case c == '*' && star && !(i+1 < len(p) && p[i+1] == '('):
+			continue
+		}
+		sb.WriteByte(c)
+		star = c == '*'
+	}
+	return sb.String()
+}
+
 func hasBashGlob(part string) bool {
 	if strings.ContainsAny(part, "*?[") {
 		return true

@@ -27,6 +27,7 @@ const maxLinkHops = 40
 // leads. The files are shared by every subshell, so the walker, not the
 // scope, holds them.
 func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
+	w.carryLinks(s, ct, ops)
 	var symbolic bool
 	switch s.name {
 	case "ln":
@@ -44,22 +45,121 @@ func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
 	switch {
 	case ct.hasDir:
 		for _, src := range sources {
-			w.addLink(s.name, src, field{s: ct.dir.s + "/" + path.Base(src.s), dyn: ct.dir.dyn})
+			if named(src.s) {
+				w.addLink(s.name, src, field{s: ct.dir.s + "/" + path.Base(src.s), dyn: ct.dir.dyn})
+			}
 		}
 	case len(sources) == 1 && s.name == "ln":
-		w.addLink(s.name, sources[0], field{s: path.Base(sources[0].s)})
+		if named(sources[0].s) {
+			w.addLink(s.name, sources[0], field{s: path.Base(sources[0].s)})
+		}
 	case len(sources) >= 2:
 		dest := sources[len(sources)-1]
 		for _, src := range sources[:len(sources)-1] {
 			if len(sources) == 2 {
 				w.addLink(s.name, src, dest)
 			}
-			if !ct.exact {
+			if !ct.exact && named(src.s) {
 				// The destination may be a directory the link goes into.
 				w.addLink(s.name, src, field{s: dest.s + "/" + path.Base(src.s), dyn: dest.dyn})
 			}
 		}
 	}
+}
+
+// maxLinks bounds the links the walk records: each mv or cp -a of a
+// directory copies those under it.
+const maxLinks = 1024
+
+// maxLinkWork bounds the links looked at over every mv and cp of a
+// request, so that many links and many copies cost linear time.
+const maxLinkWork = 1 << 20
+
+// carryLinks follows the links the request made, and those under a
+// directory, through mv and through a cp that copies links as links (-a,
+// -d, -P, -R without -L or -H): the new name leads where the old did
+// (ln -s / a; mv a b; rm -rf b/ empties /).
+func (w *walker) carryLinks(s *simple, ct copyTarget, ops []int) {
+	if len(w.links) == 0 || len(ops) == 0 {
+		return
+	}
+	switch s.name {
+	case "mv":
+	case "cp":
+		// Also for a plain cp, which follows a link: a new name that may
+		// lead there is judged as if it did.
+		if hasFlag(s.argv, "L", "dereference") || hasFlag(s.argv, "H", "") {
+			return
+		}
+	default:
+		return
+	}
+	var dest field
+	sources := make([]field, 0, len(ops))
+	for _, i := range ops {
+		sources = append(sources, s.argv[i])
+	}
+	switch {
+	case ct.hasDir:
+		dest = ct.dir
+	case len(sources) >= 2:
+		dest, sources = sources[len(sources)-1], sources[:len(sources)-1]
+	default:
+		return
+	}
+	if !dest.known() || dest.glob {
+		return
+	}
+	if w.linkWork += len(w.links) * len(sources); w.linkWork > maxLinkWork {
+		w.fail("more than %d symlinks to follow through moves and copies", maxLinkWork)
+		return
+	}
+	to := w.resolvePath(dest.s)
+	type link struct{ at, target string }
+	var carried []link
+	for _, src := range sources {
+		if !src.known() || src.glob {
+			continue
+		}
+		from := w.resolvePath(src.s)
+		for at, target := range w.links {
+			if !under(at, from) {
+				continue
+			}
+			rest := at[len(from):]
+			for _, dst := range [...]string{to, path.Join(to, path.Base(from))} {
+				carried = append(carried, link{dst + rest, w.movedTarget(at, dst+rest, target)})
+			}
+		}
+	}
+	for _, l := range carried {
+		if len(w.links) >= maxLinks {
+			w.fail("more than %d symlinks to follow", maxLinks)
+			return
+		}
+		w.links[l.at] = l.target
+	}
+}
+
+// movedTarget is where a link that was at from leads once at to: the
+// same place for an absolute target, for a relative one (ln -s .. up)
+// the same text read from the new directory.
+func (w *walker) movedTarget(from, to, target string) string {
+	if rel, ok := w.relLinks[from]; ok {
+		if w.relLinks == nil {
+			w.relLinks = map[string]string{}
+		}
+		w.relLinks[to] = rel
+		return path.Dir(to) + "/" + rel
+	}
+	return target
+}
+
+// named reports whether a link to target can be named after it: ln -s ..
+// DIR would make DIR/.., which exists, and ln -s / DIR makes nothing new.
+func named(target string) bool {
+	base := path.Base(target)
+	return base != "." && base != ".." && base != "/"
 }
 
 // addLink records that link now points at target. ln reads a relative
@@ -75,6 +175,10 @@ func (w *walker) addLink(cmd string, target, link field) {
 	to := target.s
 	if cmd == "ln" && !strings.HasPrefix(to, "/") {
 		to = path.Dir(at) + "/" + to
+		if w.relLinks == nil {
+			w.relLinks = map[string]string{}
+		}
+		w.relLinks[at] = target.s
 	} else {
 		to = w.resolvePath(to)
 	}
@@ -137,7 +241,11 @@ func physical(p, cwd string, links map[string]string) string {
 			continue
 		}
 		to, ok := links[string(buf)]
-		if !ok {
+		if ok && len(pending) > 0 && pending[0] != "" && links[string(buf)+"/"+pending[0]] != "" {
+			// ln -s /usr d records d and, should d be a directory, d/usr:
+			// a path through d/usr is in the world where d is one.
+			ok = false
+		} else if !ok {
 			to, ok = systemLinks[string(buf)]
 		}
 		if !ok {
@@ -205,6 +313,14 @@ func afterLastDotDot(s string) (string, bool) {
 // directory an earlier cd may have entered.
 func (w *walker) pathAlternatives(s, p string) []string {
 	out := linkAlternatives(s, p, w.scope.cwd, w.links)
+	if !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, dynMark) {
+		// Where a failed cd may have left the shell.
+		for _, d := range w.scope.stay.dirs {
+			if q := resolve(s, d); q != p {
+				out = append(out, q)
+			}
+		}
+	}
 	if w.scope.altCwd != "" && !strings.HasPrefix(s, "/") && !strings.HasPrefix(s, dynMark) {
 		if q := physical(w.scope.altCwd+"/"+s, w.scope.cwd, w.links); q != p {
 			out = append(out, q)

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -346,6 +347,10 @@ func TestPathologicalInputsStayBounded(t *testing.T) {
 		"cat x/../" + deep + "y",                                                         // the physical path, joined per part
 		"curl -OJ http://h/x; cat " + deep + "y",                                         // parents walked up by path.Dir
 		strings.Repeat("pushd -n a\n", 5000) + "popd",                                    // the stack copied per pushd
+		manyLinks(1000) + strings.Repeat("mv a b\n", 20000),                              // the links looked at per mv
+		"H " + strings.Repeat("*", 1<<20) + "x",                                          // a regexp state per star, per name tried
+		"rm -rf /" + strings.Repeat("*?", 1<<19) + "x",                                   // likewise, with nothing to collapse
+		"cat ~/" + strings.Repeat("*", 1<<20) + ".env",
 	}
 	for _, s := range scripts {
 		if d := p.Check(Request{Script: s}); d.Rule == "" {
@@ -384,4 +389,13 @@ func TestDirStackRotation(t *testing.T) {
 		"pushd /etc; pushd /tmp; pushd -0; cat shadow",
 		"pushd /tmp; pushd +9; cat x",
 	})
+}
+
+// manyLinks makes n symlinks with different names.
+func manyLinks(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "ln -s / l%d\n", i)
+	}
+	return b.String()
 }

@@ -99,6 +99,17 @@ func operandAlternatives(s, cwd string, links map[string]string) []string {
 
 func (p *Policy) criticalTarget(f field, s *simple) (string, bool) {
 	t, ok := p.criticalLexical(f, s.cwd)
+	if !ok && f.s != "" && !isAbs(f.s) && !strings.HasPrefix(f.s, dynMark) {
+		// cd /; cd /nonexistent; rm -rf *: bash is still in /.
+		for _, d := range s.stay.dirs {
+			if t, ok := p.criticalLexical(f, d); ok {
+				return t, true
+			}
+		}
+		if s.stay.lost {
+			return text([]field{f}) + " (in a directory a failed cd may have left the shell in)", true
+		}
+	}
 	if ok || s.links == nil {
 		return t, ok
 	}
@@ -159,10 +170,13 @@ func (p *Policy) criticalPath(f field, t string) (string, bool) {
 		// The directory above the first component with a glob in it. A
 		// glob of wildcards only (/*, ~/*) takes everything in it; one
 		// with text (/u*, /aar-*) only what it can match.
-		parts := strings.Split(t, "/")
+		parts := strings.Split(collapseStars(t), "/")
 		for i, part := range parts {
 			if !hasBashGlob(part) {
 				continue
+			}
+			if len(part) > maxGlobPart {
+				return t, true
 			}
 			part = bashGlob(part)
 			base = strings.Join(parts[:i], "/")
@@ -207,6 +221,28 @@ func recursiveFlag(argv []field, long ...string) bool {
 			continue
 		}
 		if strings.HasPrefix(a, "-") && strings.ContainsAny(a[1:], "rR") {
+			return true
+		}
+	}
+	return false
+}
+
+// criticalOperand is criticalTarget for a command that, when follow is
+// set, acts on where a link operand leads rather than on the link (find
+// -L, chown -R -H, chmod -R): as if the operand ended in /.
+func (p *Policy) criticalOperand(f field, s *simple, follow bool) (string, bool) {
+	if follow && !strings.HasSuffix(f.s, "/") {
+		f.s += "/"
+	}
+	return p.criticalTarget(f, s)
+}
+
+// findFollows reports whether find follows a link given as a starting
+// point: -H or -L before the starting points, or -follow after them.
+func findFollows(argv []field) bool {
+	for i := 1; i < len(argv); i++ {
+		switch argv[i].s {
+		case "-H", "-L", "-follow":
 			return true
 		}
 	}
@@ -333,8 +369,9 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if !hasWord(s.argv, "-delete") && !findExecDeletes(s.argv) {
 			break
 		}
+		follow := findFollows(s.argv)
 		for _, f := range findRoots(s.argv) {
-			if t, ok := p.criticalTarget(f, s); ok {
+			if t, ok := p.criticalOperand(f, s, follow); ok {
 				return verdict{"default:rm-root", fmt.Sprintf("recursive delete under %s (%s)", t, text(s.argv))}, true
 			}
 		}
@@ -366,9 +403,11 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	case "chown", "chgrp":
 		if recursiveFlag(s.argv, "recursive") {
 			ops := operands(s.argv)
+			// -H and -L follow a link operand (-P, the default, does not).
+			follow := hasFlag(s.argv, "H", "") || hasFlag(s.argv, "L", "")
 			for i := 1; i < len(ops); i++ {
 				op := ops[i]
-				if t, ok := p.criticalTarget(op, s); ok {
+				if t, ok := p.criticalOperand(op, s, follow); ok {
 					return verdict{"default:chmod-root", fmt.Sprintf("changing the owner of everything under %s (%s)", t, text(s.argv))}, true
 				}
 			}
@@ -420,7 +459,8 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if recursiveFlag(s.argv, "recursive") {
 			if ops := operands(s.argv); len(ops) > 1 {
 				for _, op := range ops[1:] {
-					if t, ok := p.criticalTarget(op, s); ok {
+					// chmod follows a link operand, and recurses there.
+					if t, ok := p.criticalOperand(op, s, true); ok {
 						return verdict{"default:chmod-root", fmt.Sprintf("changing the mode of everything under %s (%s)", t, text(s.argv))}, true
 					}
 				}

@@ -41,6 +41,7 @@ type simple struct {
 	name      string  // base name of argv[0], "" when it is not known
 	cls       class   // the classes of name
 	cwd       string  // normalised working directory; may hold dynMark
+	stay      stayDirs
 	c         ctx
 	argDL     bool // an argument holds downloaded content
 	argDec    bool // an argument holds decoded content
@@ -112,6 +113,14 @@ type scope struct {
 	// altCwd is where a cd through X/.. may have gone instead of cwd:
 	// bash tries the lexical path, then the physical one.
 	altCwd string
+	// stay holds the other directories the shell may be in because a cd
+	// failed (a directory that does not exist): bash goes on from where
+	// it was. Shared, never changed in place.
+	stay stayDirs
+	// stackShaky: a pushd whose cd may have failed pushed an entry bash
+	// did not push.
+	stackShaky bool
+	ghosts     []string // entries bash's stack may hold besides dirStack
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
@@ -142,7 +151,7 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts}
 }
 
 func (s *scope) get(name string) (field, bool) {
@@ -155,6 +164,7 @@ func (s *scope) get(name string) (field, bool) {
 }
 
 func (s *scope) set(name string, v field) {
+	s.noteDirStack(name)
 	if s.vars == nil {
 		s.vars = map[string]field{}
 	}
@@ -186,7 +196,8 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 		}
 		s.aliases[k] = a
 	}
-	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack
+	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack, s.stay = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack, c.stay
+	s.stackShaky, s.ghosts = c.stackShaky, c.ghosts
 }
 
 // getArray returns a known array; ok is false when it is unknown.
@@ -202,8 +213,17 @@ func (s *scope) getArray(name string) ([]field, bool) {
 	return nil, false
 }
 
+// noteDirStack loses the directory stack when name is DIRSTACK or one of
+// its entries: bash's pushd and popd then see what was assigned.
+func (s *scope) noteDirStack(name string) {
+	if strings.HasPrefix(name, "DIRSTACK") {
+		s.dirStack = []string{dirStackLost}
+	}
+}
+
 // setArray records an array; nil marks it unknown.
 func (s *scope) setArray(name string, a []field) {
+	s.noteDirStack(name)
 	if s.arrays == nil {
 		s.arrays = map[string][]field{}
 	}
@@ -268,6 +288,8 @@ type walker struct {
 	files     map[string]fileInfo // what this request wrote into files
 	dl        dlState             // what this request downloaded into files besides
 	links     map[string]string   // the symlinks this request made: link -> target
+	relLinks  map[string]string   // of those, the ones ln made with a relative target: link -> text
+	linkWork  int                 // links looked at for moves and copies (see maxLinkWork)
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -277,6 +299,14 @@ type walker struct {
 	// a parser, which would end that stream at the first sh -c and leave
 	// every later statement unjudged.
 	nestedParser *syntax.Parser
+	// cdOK is where the shell is, besides cwd, when the last cd succeeded;
+	// cdDone says a cd set it.
+	cdOK   stayDirs
+	cdDone bool
+	// src is the text of the script being walked, which the positions
+	// of its nodes index; funcSrc, that of functions defined in strings.
+	src     string
+	funcSrc map[*syntax.Stmt]string
 }
 
 // parse parses a shell string found inside the script (see nestedParser).
@@ -326,7 +356,10 @@ func (w *walker) script(src, via string, c ctx) {
 		return
 	}
 	w.depth++
+	saved := w.src
+	w.src = src
 	w.stmts(f.Stmts, c)
+	w.src = saved
 	w.depth--
 }
 
@@ -371,7 +404,10 @@ func (w *walker) lenientLines(src, via string) {
 		return
 	}
 	w.depth++
+	saved := w.src
+	w.src = src
 	w.stmts(f.Stmts, ctx{})
+	w.src = saved
 	w.depth--
 }
 
@@ -425,40 +461,86 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		// a && b || c ... is nested to the left: walk it as a list, so a
 		// long chain does not count as deep nesting.
 		chain := append(make([]*syntax.Stmt, 0, 8), x.Y)
+		var ops [8]syntax.BinCmdOperator // ops[i] joins chain[i] to the one before it
+		ops[0] = x.Op
 		left := x.X
 		for {
 			b, ok := left.Cmd.(*syntax.BinaryCmd)
 			if !ok || b.Op == syntax.Pipe || b.Op == syntax.PipeAll || len(left.Redirs) > 0 || left.Negated || left.Background {
 				break
 			}
+			if len(chain) < len(ops) {
+				ops[len(chain)] = b.Op
+			}
 			chain = append(chain, b.Y)
 			left = b.X
 		}
 		chain = append(chain, left)
+		// Past cd x && y, or cd x || exit, the cd worked; where a || follows
+		// the &&, the shell may be past a cd that failed again.
+		var ok, failed stayDirs
+		guard, restore := false, false
+		allAnd := true // every op so far is &&: a cd reached ran
 		for i := len(chain) - 1; i >= 0 && w.a.fatal == ""; i-- {
-			w.stmt(chain[i], c)
+			if i < len(chain)-1 && (i >= len(ops) || ops[i] != syntax.AndStmt) {
+				allAnd = false // true || cd x && y: y runs, the cd did not
+			}
+			if restore && i < len(ops) && ops[i] == syntax.OrStmt {
+				w.scope.stay, restore = w.scope.stay.union(w.scope.cwd, failed), false
+			}
+			w.cdDone = false
+			if i == len(chain)-1 {
+				w.stmt(chain[i], c)
+			} else {
+				w.maybe(func() { w.stmt(chain[i], c) })
+			}
+			if guard && i == 0 && exits(chain[i]) {
+				w.scope.stay = ok // cd x || exit, and nothing after the exit
+			}
+			guard = false
+			if !allAnd || i == 0 || i-1 >= len(ops) || !w.cdDone || !isCd(chain[i]) {
+				continue
+			}
+			switch ops[i-1] {
+			case syntax.AndStmt:
+				// Held until the next ||, with those of earlier cds.
+				failed, restore = failed.union(w.scope.cwd, w.scope.stay), true
+				w.scope.stay = w.cdOK
+			case syntax.OrStmt:
+				ok, guard = w.cdOK, true
+			}
+		}
+		if restore {
+			w.scope.stay = w.scope.stay.union(w.scope.cwd, failed)
 		}
 	case *syntax.Block:
 		w.stmts(x.Stmts, c)
 	case *syntax.Subshell:
 		w.sub(x.Stmts, c)
 	case *syntax.IfClause:
-		for ic := x; ic != nil; ic = ic.Else {
-			w.stmts(ic.Cond, c)
-			w.stmts(ic.Then, c)
-		}
+		// Past the first condition, each part may not run.
+		w.stmts(x.Cond, c)
+		w.maybe(func() {
+			w.stmts(x.Then, c)
+			for ic := x.Else; ic != nil; ic = ic.Else {
+				w.maybe(func() {
+					w.stmts(ic.Cond, c)
+					w.maybe(func() { w.stmts(ic.Then, c) })
+				})
+			}
+		})
 	case *syntax.WhileClause:
 		w.stmts(x.Cond, c)
-		w.stmts(x.Do, c)
+		w.maybe(func() { w.stmts(x.Do, c) })
 	case *syntax.ForClause:
-		w.forClause(x, c)
+		w.maybe(func() { w.forClause(x, c) })
 	case *syntax.CaseClause:
 		w.wordFields(x.Word, false)
 		for _, it := range x.Items {
 			for _, p := range it.Patterns {
 				w.wordFields(p, false)
 			}
-			w.stmts(it.Stmts, c)
+			w.maybe(func() { w.stmts(it.Stmts, c) })
 		}
 	case *syntax.FuncDecl:
 		w.funcDecl(x)
@@ -475,7 +557,10 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		w.leave(outer)
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c)
-	default: // ArithmCmd, TestClause, LetClause: only substitutions run
+	case *syntax.ArithmCmd, *syntax.TestClause:
+		w.dashReading(x)
+		w.nested(x)
+	default: // LetClause: only substitutions run
 		w.nested(x)
 	}
 }
@@ -521,6 +606,13 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		}
 		w.scope.funcs[n.Value] = x.Body
 	}
+	if w.depth > 0 {
+		// A body parsed from a string: its positions index that string.
+		if w.funcSrc == nil {
+			w.funcSrc = map[*syntax.Stmt]string{}
+		}
+		w.funcSrc[x.Body] = w.src
+	}
 	// Judge the body as written, with unknown arguments. Nothing runs
 	// yet: what the body sets must not reach the commands after it.
 	outer := w.subshell()
@@ -552,7 +644,12 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 		w.scope.setArray("@", nil)
 	}
 	w.funcs = append(w.funcs, name)
+	src := w.src
+	if text, ok := w.funcSrc[body]; ok {
+		w.src = text // defined in an eval or sh -c string
+	}
 	w.stmt(body, c)
+	w.src = src
 	w.funcs = w.funcs[:len(w.funcs)-1]
 	// Functions run in the caller's shell: keep what they set, but
 	// their locals and arguments.
@@ -1052,7 +1149,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		defer func() { w.scope.cwd = saved }()
 	}
 	if u.stop || len(u.argv) == 0 {
-		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, c: c, via: via})
+		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via})
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		w.guessRuns(u.guess, c, progName(raw[0]))
 		if len(u.argv) > 0 && progName(u.argv[0]) == "sudo" && hasFlag(u.argv, "e", "edit") {
@@ -1068,7 +1165,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		u.xargs = false
 	}
 	name := progName(argv[0])
-	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, c: c, xargs: u.xargs, via: via}
+	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via}
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
 		s.argDec = s.argDec || f.dec
@@ -1159,25 +1256,46 @@ func joinFields(fs []field) (string, bool) {
 // cd follows a change of directory, so later relative paths resolve
 // against the right place.
 func (w *walker) cd(args []field) {
-	var ops []field
+	// bash's cd reads options up to the first other word, and refuses an
+	// unknown option or a second directory; dash reads them otherwise.
+	ops := args
 	for i, a := range args {
 		if a.s == "--" {
-			ops = append(ops, args[i+1:]...)
+			ops = args[i+1:]
 			break
 		}
-		if strings.HasPrefix(a.s, "-") && a.s != "-" {
-			continue
+		if !strings.HasPrefix(a.s, "-") || a.s == "-" || a.dyn {
+			ops = args[i:]
+			break
 		}
-		ops = append(ops, a)
+		if strings.Trim(a.s[1:], "LPe") != "" {
+			w.fail("cd %s: an option bash refuses, so it stays where it is; write ./%s for a directory", a.s, a.s)
+			return
+		}
+		ops = nil
+	}
+	if len(ops) > 1 {
+		w.fail("cd with more than one word: bash refuses it and stays where it is, dash goes to the first")
+		return
+	}
+	if len(ops) == 1 && !ops[0].dyn && w.cdPathApplies(ops[0].s) {
+		w.fail("cd %s with CDPATH set: bash looks in the CDPATH directories first; write ./%s", ops[0].s, ops[0].s)
+		return
 	}
 	old, oldAlt := w.scope.cwd, w.scope.altCwd
 	w.scope.altCwd = ""
 	switch {
 	case len(ops) == 0:
-		if w.p.home != "" {
+		// cd goes to $HOME: nowhere when it is unset or empty.
+		home, ok := w.scope.get("HOME")
+		switch {
+		case !ok && w.p.home != "":
 			w.scope.cwd = w.p.home
-		} else {
+		case !ok || home.dyn:
 			w.scope.cwd = "/" + dynMark
+		case home.unset || home.s == "":
+		default:
+			w.scope.cwd = w.resolvePath(home.s)
 		}
 	case ops[0].s == "-":
 		// cd - goes back to $OLDPWD.
@@ -1193,6 +1311,7 @@ func (w *walker) cd(args []field) {
 		w.scope.altCwd = w.cdAlternative(ops[0].s, dir, oldAlt)
 		w.scope.cwd = dir
 	}
+	w.cdMayFail(old, ops)
 	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
 	// variable, unless the script set one: most scripts cd, few read it.
 	if _, ok := w.scope.get("OLDPWD"); ok {
@@ -1204,6 +1323,19 @@ func (w *walker) cd(args []field) {
 		w.scope.set("PWD", field{s: cwd, dyn: cwd == "" || strings.Contains(cwd, dynMark)})
 	}
 	w.scope.oldpwd = old
+}
+
+// cdPathApplies reports whether cd dir may look in CDPATH's directories
+// first: CDPATH is set, and dir is relative and starts with neither . nor
+// .. as a component.
+func (w *walker) cdPathApplies(dir string) bool {
+	v, ok := w.scope.get("CDPATH")
+	if !ok || v.unset || v.s == "" && !v.dyn || strings.HasPrefix(dir, "/") {
+		return false
+	}
+	first, _, _ := strings.Cut(dir, "/")
+	// cd '' goes to CDPATH's first directory too.
+	return first != "." && first != ".." && dir != "-"
 }
 
 // cdAlternative returns the other directory cd dir may enter: its

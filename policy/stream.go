@@ -52,6 +52,7 @@ func hasHeredoc(script string, s *syntax.Stmt) bool {
 // collector idle. The loop never breaks: mvdan/sh v3.14.1's iterator
 // yields its final error again after a stop, which panics.
 func (w *walker) walkStream(parser *syntax.Parser, script string) error {
+	w.src = script
 	g := &w.line
 	g.stmts = w.held[:0]
 	var err error
@@ -110,6 +111,7 @@ type batch struct {
 // goroutine's parser (nested strings have their own), and a statement is
 // handed over only once the parser will not change it again.
 func (w *walker) walkPipelined(parser *syntax.Parser, script string, n int) error {
+	w.src = script
 	batches := make(chan batch, 4)
 	var err error // set by the parser's goroutine before it closes batches
 	go func() {

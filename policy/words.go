@@ -186,15 +186,17 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 		switch p := part.(type) {
 		case *syntax.Lit:
 			s := p.Value
+			dyn := false
 			if i == 0 && strings.HasPrefix(s, "~") {
 				s = w.tilde(s)
+				dyn = strings.Contains(s, dynMark) // ~1, an unknown directory pushed
 			}
 			text, glob := unescapeUnquoted(s)
 			if w.p.literalBackslash {
 				// Windows commands take C:\x literally, whatever bash would do.
 				text, glob = s, strings.ContainsAny(s, "*?[")
 			}
-			b.add(text, false, glob)
+			b.add(text, dyn, glob)
 		case *syntax.SglQuoted:
 			if p.Dollar {
 				b.add(ansiC(p.Value), false, false)
@@ -519,6 +521,13 @@ func (w *walker) tilde(s string) string {
 			return s
 		}
 		home = prev
+	case isStackRef(name):
+		// ~N, ~+N, ~-N: an entry of the directory stack, as dirs +N.
+		dir, ok := w.stackEntry(name)
+		if !ok {
+			return s
+		}
+		home = dir
 	case name == "" && homeKnown && homeVar != "":
 		home = homeVar
 	case name == "root":

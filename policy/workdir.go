@@ -5,6 +5,9 @@ import "strings"
 // maxWorkDirs bounds the -C directories of one command (see argPaths).
 const maxWorkDirs = 16
 
+// tarValueLetters are GNU tar's short options that take a value.
+const tarValueLetters = "bCfFgHIKLNTVX"
+
 // workDirs returns the directories a command that is not a wrapper
 // changes to before it opens its file operands: tar -C DIR and
 // --directory=DIR, git -C DIR and --work-tree=DIR. tar -C DIR applies
@@ -21,10 +24,49 @@ func workDirs(s *simple) []field {
 		return nil
 	}
 	var dirs []field
-	for i := 1; i < len(s.argv); i++ {
+	add := func(v field) bool {
+		if n := len(dirs); n > 0 && !strings.HasPrefix(v.s, "/") {
+			// -C / -C etc: each is relative to the one before.
+			v.s, v.dyn = dirs[n-1].s+"/"+v.s, v.dyn || dirs[n-1].dyn
+		}
+		dirs = append(dirs, v)
+		return len(dirs) <= maxWorkDirs // else the caller refuses
+	}
+	i := 1
+	if s.name != "git" && len(s.argv) > 1 && s.argv[1].s != "" && !strings.HasPrefix(s.argv[1].s, "-") {
+		// The old style, tar cfC ARCHIVE DIR: the values of the letters
+		// that take one follow the cluster, in order.
+		i = 2
+		for _, ch := range s.argv[1].s {
+			if !strings.ContainsRune(tarValueLetters, ch) || i >= len(s.argv) {
+				continue
+			}
+			if ch == 'C' && !add(s.argv[i]) {
+				return dirs
+			}
+			i++
+		}
+	}
+	for ; i < len(s.argv); i++ {
 		a := s.argv[i]
 		if a.s == "--" {
 			break
+		}
+		if s.name != "git" && len(a.s) > 2 && a.s[0] == '-' && a.s[1] != '-' {
+			// A cluster, -cC DIR or -xzC/etc: the first letter that takes
+			// a value takes the rest of the word or the next word.
+			if j := strings.IndexAny(a.s[1:], tarValueLetters); j >= 0 {
+				v, next := a, i
+				v.s = a.s[j+2:]
+				if v.s == "" && i+1 < len(s.argv) {
+					v, next = s.argv[i+1], i+1
+				}
+				if a.s[j+1] == 'C' && v.s != "" && !add(v) {
+					return dirs
+				}
+				i = next
+				continue
+			}
 		}
 		if s.name == "git" && !strings.HasPrefix(a.s, "-") {
 			break // the subcommand: its own -C is something else
@@ -35,14 +77,9 @@ func workDirs(s *simple) []field {
 		}
 		for _, opt := range opts {
 			if v, ok := optValue(s.argv, i, opt, s.name != "git"); ok {
-				if n := len(dirs); n > 0 && !strings.HasPrefix(v.s, "/") {
-					// -C / -C etc: each is relative to the one before.
-					v.s, v.dyn = dirs[n-1].s+"/"+v.s, v.dyn || dirs[n-1].dyn
+				if !add(v) {
+					return dirs
 				}
-				if len(dirs) > maxWorkDirs {
-					return dirs // the caller refuses: no need to build more
-				}
-				dirs = append(dirs, v)
 				if a.s == opt || strings.HasPrefix(opt, "--") && !strings.Contains(a.s, "=") {
 					i++ // the value was the next word
 				}

@@ -46,6 +46,7 @@ func families() []family {
 		{"alias-keyword", (*gen).aliasKeyword},
 		{"declare", (*gen).declare},
 		{"clause-named-function", (*gen).clauseFunction},
+		{"dir-stack", (*gen).dirStack},
 	}
 	for _, c := range corpus {
 		fs = append(fs, family{c.family, func(g *gen) string { return g.fill(g.pick(c.templates...)) }})
@@ -185,6 +186,38 @@ func (g *gen) clauseFunction() string {
 		"%s() { {T}; }", "function %s\n{ \"$@\"; }", "%s () ( \"$@\" )")
 	call := g.pick("%s {T}", "%s", "%s -- {T}", "x=1 %s {T}", "\\%s {T}", "'%s' {T}", "%s x {T}")
 	return g.fill(strings.ReplaceAll(def, "%s", name) + g.pick("; ", "\n") + strings.ReplaceAll(call, "%s", name))
+}
+
+// dirStack: pushd, popd, dirs and cd in the forms bash reads loosely or
+// refuses (-n anywhere, +N, --, -, signed numbers, extra words, a
+// directory that does not exist, CDPATH, DIRSTACK), then a command that
+// is dangerous only in / or the home directory.
+func (g *gen) dirStack() string {
+	dir := func() string {
+		return g.pick("/", "/tmp", "/nope", ".", "..", "~", "/home", "-", "+1", "-1", "+0", "-0", "++1", "-+1", " +1", "''", "x")
+	}
+	var b strings.Builder
+	if g.chance(0.5) {
+		b.WriteString(g.pick("cd /; ", "cd ~; ", "cd /tmp; ", "CDPATH=/; ", "HOME=/; ", "shopt -s cdable_vars; x=/; "))
+	}
+	for range 1 + g.r.IntN(5) {
+		switch g.r.IntN(6) {
+		case 0, 1:
+			b.WriteString("pushd" + g.pick("", " -n", " --", " -n --", " -x") + " " + dir())
+			if g.chance(0.3) {
+				b.WriteString(" " + g.pick("-n", "+1", "x", "--"))
+			}
+		case 2, 3:
+			b.WriteString("popd" + g.pick("", " -n", " --", " -x") + g.pick("", " +1", " -1", " +0", " -0", " +2", " ''", " x", " -+1"))
+		case 4:
+			b.WriteString(g.pick("dirs -c", "dirs -v", "dirs -c -l", "DIRSTACK[1]=/", "DIRSTACK[0]=/tmp"))
+		default:
+			b.WriteString("cd " + g.pick("", "-P ", "-x ", "-- ") + dir() + g.pick("", "", " x", " || exit", " && true"))
+		}
+		b.WriteString(g.pick(" >/dev/null 2>&1; ", "; ", " && ", " || "))
+	}
+	b.WriteString(g.pick("rm -r .", "rm -rf *", "cat .ssh/id_rsa", "rm -r ..", "rm -r ../.."))
+	return b.String()
 }
 
 // pickPair picks one of the pairs (a0, b0, a1, b1, ...).

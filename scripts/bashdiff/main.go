@@ -6,7 +6,7 @@
 // script. A bypass is a script whose run was dangerous (see danger) while
 // the policy said allow.
 //
-//	go run ./scripts/bashdiff [-n 2000] [-seed 1] [-shell bash|dash]
+//	go run ./scripts/bashdiff [-n 2000] [-seed 1] [-shell bash|dash] [-family NAME]
 //	go run ./scripts/bashdiff -selftest
 //	go run ./scripts/bashdiff -e 'script'
 //
@@ -37,6 +37,7 @@ func main() {
 	timeout := flag.Duration("timeout", 2*time.Second, "time limit per script")
 	selftest := flag.Bool("selftest", false, "check that the harness sees known dangerous runs, and reports them as bypasses when the policy allows")
 	one := flag.String("e", "", "run this one script and show what it ran and the policy's verdict")
+	only := flag.String("family", "", "generate only from the families whose name contains this")
 	flag.Parse()
 	if *shell != "bash" && *shell != "dash" {
 		fatal(2, "-shell must be bash or dash, not %q", *shell)
@@ -63,7 +64,14 @@ func main() {
 	case *one != "":
 		status = runOne(sb, pol, *one)
 	default:
-		status = runMany(sb, pol, *n, *seed, max(1, *workers))
+		fs := families()
+		if *only != "" {
+			fs = slices.DeleteFunc(fs, func(f family) bool { return !strings.Contains(f.name, *only) })
+			if len(fs) == 0 {
+				fatal(2, "no family's name contains %q", *only)
+			}
+		}
+		status = runMany(sb, pol, fs, *n, *seed, max(1, *workers))
 	}
 	os.RemoveAll(sb.stubDir)
 	os.Exit(status)
@@ -100,7 +108,7 @@ func evaluate(sb *sandbox, pol *policy.Policy, j job) outcome {
 
 // runMany generates n distinct scripts, runs them on the workers and
 // prints the bypasses in generation order, then a summary.
-func runMany(sb *sandbox, pol *policy.Policy, n int, seed uint64, workers int) int {
+func runMany(sb *sandbox, pol *policy.Policy, fs []family, n int, seed uint64, workers int) int {
 	jobs := make(chan job, workers)
 	outs := make(chan outcome, workers)
 	var wg sync.WaitGroup
@@ -112,7 +120,7 @@ func runMany(sb *sandbox, pol *policy.Policy, n int, seed uint64, workers int) i
 		})
 	}
 	go func() {
-		g, fs, seen := newGen(seed), families(), map[string]bool{}
+		g, seen := newGen(seed), map[string]bool{}
 		// Stop after many repeats, should a tiny generator run dry.
 		for tries := 0; len(seen) < n && tries < 20*n; tries++ {
 			s, fam := g.script(fs)
