@@ -33,6 +33,10 @@ const (
 type archCalls struct {
 	arch  uint32
 	calls []refusedCall
+	// nrBits refuses every call whose number has one of these bits:
+	// x32's, on x86-64, which no program needs and which would each
+	// want their own numbers here.
+	nrBits uint32
 }
 
 // chmod returns the refused form of a chmod call, ioctl that of ioctl.
@@ -115,8 +119,11 @@ func refuseCalls(tid int) error {
 }
 
 // refusalFilter builds the BPF program: for each architecture, a refused
-// call fails with EPERM; every other call passes. Each call is checked in
-// turn, so one number may have several refused forms (kill).
+// call fails with EPERM; every other call passes. The calls are grouped
+// by number, and a number leads to the checks of all its refused forms
+// (kill has two). The kernel runs the filter over every call number when
+// it is installed, to learn which always pass: one compare per number on
+// that path keeps the install cheap.
 func refusalFilter(archs []archCalls) []unix.SockFilter {
 	if len(archs) == 0 {
 		return nil
@@ -139,28 +146,58 @@ func refusalFilter(archs []archCalls) []unix.SockFilter {
 	jset := uint16(unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K)
 	var prog []unix.SockFilter
 	for _, a := range archs {
-		n := len(a.calls)
-		// Layout: ld arch; jeq arch; 4 per call (ld nr; jeq nr; ld arg;
-		// test); allow; refuse.
-		size := 2 + 4*n + 2
-		prog = append(prog, stmt(ld, offArch), jump(jeq, a.arch, 0, size-2))
-		for i, c := range a.calls {
-			refuse := 4*(n-1-i) + 1 // from call i's test, past the calls after it and allow
-			var test unix.SockFilter
-			switch c.test {
-			case anyBit:
-				test = jump(jset, c.k, refuse, 0)
-			case equal:
-				test = jump(jeq, c.k, refuse, 0)
-			case notEqual:
-				test = jump(jeq, c.k, 0, refuse)
+		// The distinct numbers, in order of first appearance, and the
+		// checks of each.
+		var nrs []uint32
+		checks := map[uint32][]refusedCall{}
+		for _, c := range a.calls {
+			if _, ok := checks[c.nr]; !ok {
+				nrs = append(nrs, c.nr)
 			}
-			prog = append(prog,
-				stmt(ld, offNr), jump(jeq, c.nr, 0, 2),
-				stmt(ld, uint32(offArgs+8*c.arg)), // the low half, little-endian
-				test)
+			checks[c.nr] = append(checks[c.nr], c)
 		}
-		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW), stmt(ret, unix.SECCOMP_RET_ERRNO|uint32(unix.EPERM)))
+		// Layout: ld arch; jeq arch; ld nr; jset nrBits, if any; one jeq
+		// per number; allow; per number, 2 per check (ld arg; test) and
+		// allow; refuse.
+		body := 0
+		for _, nr := range nrs {
+			body += 2*len(checks[nr]) + 1
+		}
+		bits := 0
+		if a.nrBits != 0 {
+			bits = 1
+		}
+		size := 3 + bits + len(nrs) + 1 + body + 1
+		prog = append(prog, stmt(ld, offArch), jump(jeq, a.arch, 0, size-2), stmt(ld, offNr))
+		if a.nrBits != 0 {
+			prog = append(prog, jump(jset, a.nrBits, len(nrs)+1+body, 0))
+		}
+		at := 0 // where the next number's checks start, counted from the first
+		for i, nr := range nrs {
+			prog = append(prog, jump(jeq, nr, len(nrs)-1-i+1+at, 0))
+			at += 2*len(checks[nr]) + 1
+		}
+		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
+		left := body // instructions from here to the refusal
+		for _, nr := range nrs {
+			for _, c := range checks[nr] {
+				refuse := left - 2 // from this test, past the rest of the body
+				var test unix.SockFilter
+				switch c.test {
+				case anyBit:
+					test = jump(jset, c.k, refuse, 0)
+				case equal:
+					test = jump(jeq, c.k, refuse, 0)
+				case notEqual:
+					test = jump(jeq, c.k, 0, refuse)
+				}
+				prog = append(prog, stmt(ld, uint32(offArgs+8*c.arg)), test) // the low half, little-endian
+				left -= 2
+			}
+			prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
+			left--
+		}
+		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ERRNO|uint32(unix.EPERM)))
 	}
 	return append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
 }

@@ -12,9 +12,9 @@ func armCalls(tid uint32) []archCalls {
 	arm := sysNrs{kill: 37, tkill: 238, tgkill: 268, sigqueue: 178, tgsigqueue: 363,
 		pidfdOpen: 434, pidfdSignal: 424, fcntl: 55, fcntl64: 221, prlimit: 369}
 	return []archCalls{
-		{unix.AUDIT_ARCH_AARCH64, append([]refusedCall{chmod(52, 1), chmod(53, 2), chmod(452, 2), ioctl(29)},
+		{arch: unix.AUDIT_ARCH_AARCH64, calls: append([]refusedCall{chmod(52, 1), chmod(53, 2), chmod(452, 2), ioctl(29)},
 			supervisorCalls(arm64, tid)...)},
-		{unix.AUDIT_ARCH_ARM, append([]refusedCall{chmod(15, 1), chmod(94, 1), chmod(333, 2), chmod(452, 2), ioctl(54)},
+		{arch: unix.AUDIT_ARCH_ARM, calls: append([]refusedCall{chmod(15, 1), chmod(94, 1), chmod(333, 2), chmod(452, 2), ioctl(54)},
 			supervisorCalls(arm, tid)...)},
 	}
 }

@@ -76,6 +76,11 @@ func TestRefusalFilter(t *testing.T) {
 			if got := runFilter(t, prog, a.arch, 1000, [6]uint32{0o4755, 0o4755, 0o4755, 1, 1, 1}); got != unix.SECCOMP_RET_ALLOW {
 				t.Errorf("arch %#x other call: %#x, want allow", a.arch, got)
 			}
+			if a.nrBits != 0 {
+				if got := runFilter(t, prog, a.arch, a.nrBits|1, [6]uint32{}); got != denied {
+					t.Errorf("arch %#x call %#x: %#x, want EPERM", a.arch, a.nrBits|1, got)
+				}
+			}
 		}
 	}
 }
