@@ -171,8 +171,8 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
 		return plan.Result{}, fmt.Errorf("%w: make aar-exec non-dumpable: %v", plan.ErrSetup, err)
 	}
-	stopc := make(chan forked, 1) // the command stopped at its exec
-	goc := make(chan error, 1)    // nil: released; else killed
+	stopc := make(chan forked, 1) // the command forked, or the setup failed
+	goc := make(chan error, 1)    // nil: release it; else kill it
 	donec := make(chan exit, 1)
 	begin := time.Now()
 	goRestricted(func() {
@@ -204,18 +204,15 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 			return
 		}
 		relay.Ready()
-		if err := awaitExecStop(pid); err != nil {
-			unix.Kill(pid, unix.SIGKILL)
-			supervise.Reap(pid)
-			stopc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}
-			return
-		}
-		// Held at its exec stop, the command has run nothing yet. Its
-		// limits are set from another thread: this one's filter refuses
-		// prlimit on any process but itself, for the command's sake.
+		// The command's limits are set from another thread while it
+		// execs (this one's filter refuses prlimit on any process but
+		// itself, for the command's sake); it is released only from its
+		// exec stop, having run nothing, once they are in force.
 		stopc <- forked{pid: pid}
-		err = <-goc
-		if err == nil {
+		err = awaitExecStop(pid)
+		if err != nil {
+			err = fmt.Errorf("%w: %v", plan.ErrSetup, err)
+		} else if err = <-goc; err == nil {
 			if err = unix.PtraceDetach(pid); err != nil {
 				err = fmt.Errorf("%w: release command: %v", plan.ErrSetup, err)
 			}
