@@ -24,6 +24,9 @@ const dirStackLost = dynMark + "DIRSTACK"
 // read up to the first other word, and a rotation ignores the words
 // after it.
 func (w *walker) pushd(args []field) {
+	if w.pushdUnknown(args) {
+		return
+	}
 	if !w.stackKnown("pushd", args) {
 		return
 	}
@@ -109,6 +112,38 @@ loop:
 	if !w.surelyExists(w.scope.cwd) {
 		w.scope.stackShaky = true
 	}
+}
+
+// pushdUnknown follows pushd "$dir", one word known only when it runs
+// (after an optional --), and reports whether it did. bash reads the word
+// as a directory unless it is -n, +N or -N, so the shell ends up in that
+// directory, or where it was, or at any entry of the stack that a
+// rotation reaches: it is followed as a cd that may fail, with every entry
+// a place the shell may be and one bash's stack may hold.
+func (w *walker) pushdUnknown(args []field) bool {
+	if len(args) == 2 && args[0].s == "--" && !args[0].dyn {
+		args = args[1:]
+	}
+	if len(args) != 1 || !args[0].dyn && !args[0].glob ||
+		len(w.scope.dirStack) > 0 && w.scope.dirStack[0] == dirStackLost {
+		return false
+	}
+	old := w.scope.cwd
+	entries := append([]string{old}, w.scope.dirStack...)
+	w.cd([]field{{s: "--"}, args[0]})
+	w.pushDir(old)
+	sc := w.scope
+	sc.stackShaky = true
+	for _, e := range entries {
+		sc.stay = sc.stay.with(sc.cwd, w.resolvePath(e))
+		if !slices.Contains(sc.ghosts, e) {
+			sc.ghosts = append(sc.ghosts[:len(sc.ghosts):len(sc.ghosts)], e)
+		}
+	}
+	if len(sc.ghosts) > maxDirStack {
+		w.fail("more than %d directories on stacks that pushd changed", maxDirStack)
+	}
+	return true
 }
 
 // pushDir puts dir on top of the stack.
