@@ -897,8 +897,18 @@ func TestDirStackAsBashReadsIt(t *testing.T) {
 		"cd /; pushd -n /tmp; pushd -n /tmp; popd -+1; rm -r .",
 		"cd /; pushd -n /tmp; dirs -c; popd; rm -r .", // dirs -c empties the stack
 		"pushd -n /tmp; DIRSTACK[1]=/; popd; rm -r .", // DIRSTACK changes entries
+		// A word known only when it runs may fail as a cd, or be +N.
+		"cd /; pushd \"$x\"; rm -rf *",
+		"cd /; pushd -- \"$x\"; rm -rf *",
+		"pushd -n /; pushd \"$x\"; rm -rf *",
+		"cd /; pushd \"$x\"; popd; rm -rf *",
+		"pushd -n /; pushd \"$x\"; popd; rm -rf *",
+		"pushd -n /tmp; DIRSTACK[1]=/; pushd \"$x\"; rm -r .",
 	})
 	wantAction(t, p, Allow, []string{
+		"pushd \"$dir\" >/dev/null; make; popd >/dev/null",
+		"pushd \"$PYTHON_BUILD_CACHE_PATH\" >/dev/null",
+		"pushd \"$x\"; rm -rf build; popd",
 		"pushd src; make; popd; rm -rf build",
 		"pushd src >/dev/null && rm -rf build && popd >/dev/null",
 		"pushd -n /tmp; pushd; rm -rf build; popd",
@@ -906,6 +916,21 @@ func TestDirStackAsBashReadsIt(t *testing.T) {
 		"pushd -- src; popd -n",
 		"pushd -- +1; popd",
 		"dirs -c; dirs -l -v",
+	})
+}
+
+// TestFunctionCalledFromAString: a function defined in the script and
+// called from a trap's or an eval's string is judged against the script's
+// text, which its positions index (the text of a [[ clause, for dash's
+// reading of it).
+func TestFunctionCalledFromAString(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Allow, []string{
+		"f() { if [[ -n $x ]]; then echo y; fi; }\ntrap f EXIT",
+		"f() { [[ -n $x ]] && echo y; }; eval f",
+	})
+	wantAction(t, p, Deny, []string{
+		"f() { cd /home; (( rm -rf , u )); }\ntrap f EXIT",
 	})
 }
 

@@ -304,7 +304,7 @@ type walker struct {
 	cdOK   stayDirs
 	cdDone bool
 	// src is the text of the script being walked, which the positions
-	// of its nodes index; funcSrc, that of functions defined in strings.
+	// of its nodes index; funcSrc, that of each function body.
 	src     string
 	funcSrc map[*syntax.Stmt]string
 }
@@ -606,13 +606,12 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		}
 		w.scope.funcs[n.Value] = x.Body
 	}
-	if w.depth > 0 {
-		// A body parsed from a string: its positions index that string.
-		if w.funcSrc == nil {
-			w.funcSrc = map[*syntax.Stmt]string{}
-		}
-		w.funcSrc[x.Body] = w.src
+	// The body's positions index the text it was parsed from, which a
+	// call from a trap's or an eval's string must go back to.
+	if w.funcSrc == nil {
+		w.funcSrc = map[*syntax.Stmt]string{}
 	}
+	w.funcSrc[x.Body] = w.src
 	// Judge the body as written, with unknown arguments. Nothing runs
 	// yet: what the body sets must not reach the commands after it.
 	outer := w.subshell()
@@ -646,7 +645,7 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	w.funcs = append(w.funcs, name)
 	src := w.src
 	if text, ok := w.funcSrc[body]; ok {
-		w.src = text // defined in an eval or sh -c string
+		w.src = text
 	}
 	w.stmt(body, c)
 	w.src = src
