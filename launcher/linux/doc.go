@@ -4,7 +4,8 @@
 // non-dumpable. One locked OS thread of it drops every capability and the
 // bounding set, sets no_new_privs, enforces one Landlock layer on itself
 // only, installs a seccomp filter (no setuid chmod, no TIOCSTI, no signal
-// to that thread, no prlimit on another process), and forks the command
+// to that thread by any route, no pidfd_send_signal, no prlimit setting
+// another process's limits), and forks the command
 // from there with a new session, a parent-death signal and a ptrace stop
 // at its exec, where the supervisor sets its rlimits. The command shares
 // the thread's Landlock domain, so Landlock alone would let it signal and

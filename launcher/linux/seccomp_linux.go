@@ -16,6 +16,20 @@ type refusedCall struct {
 	arg  int     // which argument is checked, by its low 32 bits
 	test argTest // how
 	k    uint32
+	and  []argCheck // further checks that must all hold as well
+}
+
+// An argCheck is one more test of a refusedCall.
+type argCheck struct {
+	arg  int
+	test argTest
+	k    uint32
+	high bool // of the argument's high 32 bits: a pointer's
+}
+
+// checks returns all the tests of c, which must all hold for a refusal.
+func (c refusedCall) checks() []argCheck {
+	return append([]argCheck{{arg: c.arg, test: c.test, k: c.k}}, c.and...)
 }
 
 // An argTest says when a refusedCall refuses.
@@ -25,6 +39,7 @@ const (
 	anyBit   argTest = iota // when any bit of k is set in the argument
 	equal                   // when the argument is k
 	notEqual                // when it is not k
+	always                  // whatever the argument
 )
 
 // An archCalls lists the refused calls of one audit architecture: a
@@ -45,10 +60,17 @@ func chmod(nr uint32, modeArg int) refusedCall {
 }
 func ioctl(nr uint32) refusedCall { return refusedCall{nr: nr, arg: 1, test: equal, k: unix.TIOCSTI} }
 
+// The socket ioctls that set a descriptor's owner, as x86 and ARM number
+// them (the only tables here).
+const (
+	fioSetown = 0x8901
+	siocSpgrp = 0x8902
+)
+
 // sysNrs are one architecture's numbers of the calls that reach another
 // process by its id; 0 where the architecture has no such call.
 type sysNrs struct {
-	kill, tkill, tgkill, sigqueue, tgsigqueue, pidfdOpen, pidfdSignal, fcntl, fcntl64, prlimit uint32
+	kill, tkill, tgkill, sigqueue, tgsigqueue, pidfdOpen, pidfdSignal, fcntl, fcntl64, ioctl, prlimit uint32
 }
 
 // supervisorCalls returns the calls that would reach the supervisor
@@ -75,15 +97,30 @@ func supervisorCalls(n sysNrs, tid uint32) []refusedCall {
 		{nr: n.sigqueue, arg: 0, test: equal, k: tid},
 		{nr: n.tgsigqueue, arg: 1, test: equal, k: tid},
 		{nr: n.pidfdOpen, arg: 0, test: equal, k: tid},
-		// A /proc/TID directory serves as a pidfd; with this flag the
-		// signal goes to that thread.
-		{nr: n.pidfdSignal, arg: 3, test: anyBit, k: unix.PIDFD_SIGNAL_THREAD},
-		// SIGIO aimed at one thread (F_OWNER_TID), with F_SETSIG=SIGKILL.
+		// A /proc/TID directory serves as a pidfd, for the thread
+		// group of that thread whatever the flags, and which file a
+		// descriptor is the filter cannot see: pidfd_send_signal is
+		// refused whole. Go and others fall back to kill.
+		{nr: n.pidfdSignal, test: always},
+		// SIGIO (with F_SETSIG, any signal: SIGKILL, SIGSTOP) and
+		// SIGURG go to a descriptor's owner, which F_SETOWN sets by
+		// thread id as well, F_SETOWN_EX to one thread, and the socket
+		// ioctls FIOSETOWN and SIOCSPGRP through a pointer the filter
+		// cannot read.
+		{nr: n.fcntl, arg: 1, test: equal, k: unix.F_SETOWN, and: []argCheck{{arg: 2, test: equal, k: tid}}},
 		{nr: n.fcntl, arg: 1, test: equal, k: unix.F_SETOWN_EX},
-		{nr: n.prlimit, arg: 0, test: notEqual, k: 0},
+		{nr: n.ioctl, arg: 1, test: equal, k: fioSetown},
+		{nr: n.ioctl, arg: 1, test: equal, k: siocSpgrp},
+		// Reading another process's limits (psutil, prlimit(getpid()))
+		// is harmless; setting them is not: a new limit is a pointer,
+		// either of whose halves may be 0.
+		{nr: n.prlimit, arg: 0, test: notEqual, k: 0, and: []argCheck{{arg: 2, test: notEqual, k: 0}}},
+		{nr: n.prlimit, arg: 0, test: notEqual, k: 0, and: []argCheck{{arg: 2, test: notEqual, k: 0, high: true}}},
 	}
 	if n.fcntl64 != 0 {
-		calls = append(calls, refusedCall{nr: n.fcntl64, arg: 1, test: equal, k: unix.F_SETOWN_EX})
+		calls = append(calls,
+			refusedCall{nr: n.fcntl64, arg: 1, test: equal, k: unix.F_SETOWN, and: []argCheck{{arg: 2, test: equal, k: tid}}},
+			refusedCall{nr: n.fcntl64, arg: 1, test: equal, k: unix.F_SETOWN_EX})
 	}
 	return calls
 }
@@ -157,11 +194,15 @@ func refusalFilter(archs []archCalls) []unix.SockFilter {
 			checks[c.nr] = append(checks[c.nr], c)
 		}
 		// Layout: ld arch; jeq arch; ld nr; jset nrBits, if any; one jeq
-		// per number; allow; per number, 2 per check (ld arg; test) and
-		// allow; refuse.
+		// per number; allow; per number, 2 per test of each refused form
+		// (ld arg; test) and allow; refuse.
+		width := func(c refusedCall) int { return 2 * len(c.checks()) }
 		body := 0
 		for _, nr := range nrs {
-			body += 2*len(checks[nr]) + 1
+			for _, c := range checks[nr] {
+				body += width(c)
+			}
+			body++
 		}
 		bits := 0
 		if a.nrBits != 0 {
@@ -175,24 +216,42 @@ func refusalFilter(archs []archCalls) []unix.SockFilter {
 		at := 0 // where the next number's checks start, counted from the first
 		for i, nr := range nrs {
 			prog = append(prog, jump(jeq, nr, len(nrs)-1-i+1+at, 0))
-			at += 2*len(checks[nr]) + 1
+			for _, c := range checks[nr] {
+				at += width(c)
+			}
+			at++
 		}
 		prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
 		left := body // instructions from here to the refusal
 		for _, nr := range nrs {
 			for _, c := range checks[nr] {
-				refuse := left - 2 // from this test, past the rest of the body
-				var test unix.SockFilter
-				switch c.test {
-				case anyBit:
-					test = jump(jset, c.k, refuse, 0)
-				case equal:
-					test = jump(jeq, c.k, refuse, 0)
-				case notEqual:
-					test = jump(jeq, c.k, 0, refuse)
+				tests := c.checks()
+				for i, t := range tests {
+					// On a match, the last test jumps past the rest of
+					// the body to the refusal, the others go on to the
+					// next test; on a mismatch, past this form's tests.
+					left -= 2
+					match, miss := 0, 2*(len(tests)-1-i)
+					if i == len(tests)-1 {
+						match = left
+					}
+					var test unix.SockFilter
+					switch t.test {
+					case anyBit:
+						test = jump(jset, t.k, match, miss)
+					case equal:
+						test = jump(jeq, t.k, match, miss)
+					case notEqual:
+						test = jump(jeq, t.k, miss, match)
+					case always:
+						test = jump(jeq, 0, match, match)
+					}
+					off := uint32(offArgs + 8*t.arg) // the low half, little-endian
+					if t.high {
+						off += 4
+					}
+					prog = append(prog, stmt(ld, off), test)
 				}
-				prog = append(prog, stmt(ld, uint32(offArgs+8*c.arg)), test) // the low half, little-endian
-				left -= 2
 			}
 			prog = append(prog, stmt(ret, unix.SECCOMP_RET_ALLOW))
 			left--
