@@ -393,11 +393,17 @@ func reapOrphans(cmd int) (stop func()) {
 	return func() { close(done); <-stopped }
 }
 
+// killRounds bounds killDescendants, against a tree that grows as fast
+// as it is killed.
+var killRounds = 1000
+
 // killDescendants kills and reaps every process still below us: the
 // command's background jobs, re-parented to us as the subreaper. It loops
-// because killing one orphans its own children onto us.
+// because killing one orphans its own children onto us, and each round
+// kills the whole tree it finds, not just our children: killing one
+// level a round, a chain of 1,100 processes outlived the 1,000 rounds.
 func killDescendants() {
-	for round := 0; round < 1000; round++ {
+	for round := 0; round < killRounds; round++ {
 		// One wait4 answers the usual case, no child left at all, without
 		// reading a children file per thread (0.15 ms a launch).
 		if _, err := unix.Wait4(-1, nil, unix.WNOHANG|unix.WALL, nil); errors.Is(err, unix.ECHILD) {
@@ -412,8 +418,13 @@ func killDescendants() {
 			time.Sleep(100 * time.Microsecond)
 			continue
 		}
+		deeper := grandchildren(kids)
 		for _, k := range kids {
 			unix.Kill(k, unix.SIGKILL)
+		}
+		for _, fd := range deeper {
+			unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+			unix.Close(fd)
 		}
 		reaped := false
 		for {
@@ -427,6 +438,79 @@ func killDescendants() {
 			time.Sleep(time.Millisecond)
 		}
 	}
+}
+
+// grandchildren returns pidfds of the processes below kids, found through
+// their children files before any of them is killed (a killed parent
+// hands its children to us, and out of its file). Not being our children,
+// their pids could be reused once they exit: a pidfd is taken first, and
+// kept only if the process behind the pid is still the child of the
+// parent it was found under (or ours, orphaned since), so the signal
+// reaches either that process or, if it has exited, no one.
+func grandchildren(kids []int) []int {
+	var fds []int
+	self := os.Getpid()
+	for len(kids) > 0 && len(fds) < 1<<16 {
+		var next []int
+		for _, parent := range kids {
+			for _, g := range childrenOf(parent) {
+				fd, err := unix.PidfdOpen(g, 0)
+				if err != nil {
+					continue
+				}
+				if pp := ppidOf(g); pp != parent && pp != self {
+					unix.Close(fd)
+					continue
+				}
+				fds = append(fds, fd)
+				next = append(next, g)
+			}
+		}
+		kids = next
+	}
+	return fds
+}
+
+// childrenOf lists pid's children from its threads' children files.
+func childrenOf(pid int) []int {
+	dir := filepath.Join("/proc", strconv.Itoa(pid), "task")
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var pids []int
+	for _, t := range tasks {
+		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "children"))
+		if err != nil {
+			continue
+		}
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				pids = append(pids, n)
+			}
+		}
+	}
+	return pids
+}
+
+// ppidOf returns pid's parent, or -1.
+func ppidOf(pid int) int {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return -1
+	}
+	// The command name is in parentheses and may hold spaces; the
+	// parent pid is the second field after the closing one.
+	rest := string(b)
+	if i := strings.LastIndexByte(rest, ')'); i >= 0 {
+		rest = rest[i+1:]
+	}
+	if f := strings.Fields(rest); len(f) > 1 {
+		if ppid, err := strconv.Atoi(f[1]); err == nil {
+			return ppid
+		}
+	}
+	return -1
 }
 
 // children lists our child processes from every thread's children file,

@@ -8,11 +8,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/aar-agent/aar-exec/plan"
+	"golang.org/x/sys/unix"
 )
 
 func requireLandlock(t *testing.T) {
@@ -142,6 +144,39 @@ func TestTimeoutKillsTheTree(t *testing.T) {
 	}
 	if !res.TimedOut {
 		t.Errorf("TimedOut is false after %v", time.Since(begin))
+	}
+	if kids := children(); len(kids) > 0 {
+		t.Errorf("processes outlived the command: %v", kids)
+	}
+}
+
+// A chain of background processes deeper than killDescendants has rounds
+// dies all the same: each round kills the whole tree, not one level.
+func TestDeepChainDies(t *testing.T) {
+	requireLandlock(t)
+	defer func(n int) { killRounds = n }(killRounds)
+	killRounds = 10
+	// Each link starts the next in the background and waits; the last
+	// writes its pid, and the command ends once it has.
+	script := `printf '%s\n' 'if [ "$1" -gt 0 ]; then sh ./link $(($1 - 1)) & wait; else echo $$ > last.tmp; mv last.tmp last; exec sleep 60; fi' > link
+setsid sh ./link 40 </dev/null >/dev/null 2>&1 &
+while [ ! -s last ]; do sleep 0.05; done`
+	ws := t.TempDir()
+	p := &plan.Plan{Argv: []string{"sh", "-c", script}, Dir: ws, Env: []string{"PATH=/usr/bin:/bin"}, Workspace: ws}
+	if _, err := Run(context.Background(), p, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(ws, "last"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	last, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatalf("no pid from the chain: %q", b)
+	}
+	if err := unix.Kill(last, 0); err == nil {
+		unix.Kill(last, unix.SIGKILL)
+		t.Errorf("the last link of the chain (pid %d) outlived the command", last)
 	}
 	if kids := children(); len(kids) > 0 {
 		t.Errorf("processes outlived the command: %v", kids)
