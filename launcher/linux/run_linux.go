@@ -190,7 +190,7 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 		}
 		err := restrictThread(rulesetFD)
 		if err == nil {
-			err = refuseCalls(unix.Gettid())
+			err = refuseCalls(unix.Gettid(), unix.Geteuid() == 0)
 		}
 		if err != nil {
 			stopc <- forked{err: fmt.Errorf("%w: %v", plan.ErrSetup, err)}

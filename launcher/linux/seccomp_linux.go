@@ -143,8 +143,24 @@ func supervisorCalls(n sysNrs, tid uint32) []refusedCall {
 // session holds it (a pty an agent opened for it), and then type commands
 // into what reads that terminal after it. TIOCSCTTY itself stays allowed:
 // forkpty needs it for the ptys a command makes.
-func refuseCalls(tid int) error {
-	prog := refusalFilter(refusedCalls(uint32(tid)))
+//
+// As root, the setgid bit is refused too: a root command's files belong
+// to group root, and a copy of id or a shell made setgid in the workspace
+// would give whoever runs it later group root (which reads
+// /etc/sudoers). Another user's command can only give its own groups,
+// which it could do outside the sandbox all the same.
+func refuseCalls(tid int, root bool) error {
+	archs := refusedCalls(uint32(tid))
+	if root {
+		for _, a := range archs {
+			for i, c := range a.calls {
+				if c.test == anyBit && c.k == unix.S_ISUID {
+					a.calls[i].k |= unix.S_ISGID
+				}
+			}
+		}
+	}
+	prog := refusalFilter(archs)
 	if len(prog) == 0 {
 		return nil // an architecture without a table
 	}
