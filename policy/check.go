@@ -14,6 +14,10 @@ import (
 type Request struct {
 	Script string   // judged by parsing it as bash
 	Argv   []string // judged as one simple command, and its sh -c payloads
+	// Shell is the base name of the shell that runs Script ("bash",
+	// "sh"). Only a shell with (( and [[ (bash, zsh, ksh) is spared the
+	// check of what dash would run for them; "" is taken as sh.
+	Shell string
 }
 
 // Check decides a request. The steps run in this order, and the first
@@ -149,7 +153,7 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	st.sc.cwd = p.cwd
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
-	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000}
+	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell)}
 	defer func() {
 		if w.nestedParser != nil {
 			p.parsers.Put(w.nestedParser)

@@ -678,7 +678,17 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // and where it cd's stay in that process.
 func (w *walker) childString(f field, args []field, via string, c ctx) {
 	defer w.leave(w.subshell())
+	// Another process's shell is taken as sh, which may be dash.
+	defer w.withArith(false)()
 	w.shellString(f, args, via, c)
+}
+
+// withArith sets whether the code walked next runs in a shell with (( and
+// [[, and returns what puts it back.
+func (w *walker) withArith(arith bool) (restore func()) {
+	saved := w.arith
+	w.arith = arith
+	return func() { w.arith = saved }
 }
 
 // childCommand judges a command a program runs (find -exec, watch -x):
@@ -924,6 +934,7 @@ func (w *walker) special(s *simple) {
 	case s.is(clsShell):
 		// A child shell: its hooks, options and code change nothing here.
 		defer w.leave(w.subshell())
+		defer w.withArith(hasArith(s.name))()
 		w.shellHooks(s)
 		w.shellStartupFiles(s)
 		code, rest, script, stdin := shellArgs(s.argv)

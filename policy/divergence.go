@@ -472,6 +472,16 @@ func isCompound(s *syntax.Stmt) bool {
 	return false
 }
 
+// hasArith reports whether the shell named name reads (( and [[ as bash
+// does. sh is not among them: it is dash on Debian and Ubuntu.
+func hasArith(name string) bool {
+	switch name {
+	case "bash", "rbash", "zsh", "ksh", "ksh93", "mksh":
+		return true
+	}
+	return false
+}
+
 // dashReading judges what sh (dash), which has neither, runs for a
 // (( )) or [[ ]] clause: (( is two subshells and [[ a command not found,
 // so (( rm -rf , u )) runs rm -rf , u and [[ x || cat -nt key ]] runs

@@ -266,3 +266,29 @@ func TestDashReadingsJudged(t *testing.T) {
 		"x=$(( 1 + 2 )); [[ $x -gt 2 ]]",
 	})
 }
+
+// TestDashReadingFollowsTheShell: what dash runs for (( and [[ is judged
+// only where sh may run the text: not in a request bash runs, nor in a
+// bash -c string; always in sh -c and in strings other programs run.
+func TestDashReadingFollowsTheShell(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	for _, tc := range []struct {
+		shell, script string
+		want          Action
+	}{
+		{"bash", "(( m[$k] += 1 ))", Allow},
+		{"", "(( m[$k] += 1 ))", Deny},
+		{"sh", "(( m[$k] += 1 ))", Deny},
+		{"bash", "cd /home; (( rm -rf , u ))", Allow}, // arithmetic to bash
+		{"zsh", "[[ $f == x || $f == .env ]]", Allow},
+		{"bash", "eval '(( m[$k] += 1 ))'", Allow},
+		{"bash", "sh -c 'cd /home; (( rm -rf , u ))'", Deny},
+		{"bash", "su -c 'cd /home; (( rm -rf , u ))'", Deny},
+		{"", "bash -c 'cd /home; (( rm -rf , u ))'", Allow},
+		{"", "bash -c 'sh -c \"cd /home; (( rm -rf , u ))\"'", Deny},
+	} {
+		if d := p.Check(Request{Script: tc.script, Shell: tc.shell}); d.Action != tc.want {
+			t.Errorf("Check(%q, shell %q) = %v; want %v", tc.script, tc.shell, d, tc.want)
+		}
+	}
+}

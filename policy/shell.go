@@ -307,6 +307,9 @@ type walker struct {
 	// of its nodes index; funcSrc, that of each function body.
 	src     string
 	funcSrc map[*syntax.Stmt]string
+	// arith: the text being walked runs in a shell that has (( and [[,
+	// so dash's reading of them is not judged (see hasArith).
+	arith bool
 }
 
 // parse parses a shell string found inside the script (see nestedParser).
@@ -558,7 +561,9 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	case *syntax.TestDecl:
 		w.stmt(x.Body, c)
 	case *syntax.ArithmCmd, *syntax.TestClause:
-		w.dashReading(x)
+		if !w.arith {
+			w.dashReading(x)
+		}
 		w.nested(x)
 	default: // LetClause: only substitutions run
 		w.nested(x)

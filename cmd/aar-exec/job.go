@@ -47,7 +47,7 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 		if *inv.Command == "" && len(inv.Params) == 0 {
 			return nil, failed("empty command string after -c; give a command, as in aar-exec -c 'ls -l'")
 		}
-		return &job{req: policy.Request{Script: *inv.Command}, path: shell, argv: inv.ShellArgv(shell), display: *inv.Command}, nil
+		return &job{req: policy.Request{Script: *inv.Command, Shell: filepath.Base(shell)}, path: shell, argv: inv.ShellArgv(shell), display: *inv.Command}, nil
 
 	case inv.Script != "":
 		data, err := readScript(inv.Script, s.cwd)
@@ -61,7 +61,7 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 		text := string(data)
 		c.Command, c.Script = &text, ""
 		c.Params = append([]string{inv.Script}, inv.Params...)
-		return &job{req: policy.Request{Script: text}, path: shell, argv: c.ShellArgv(shell), display: text}, nil
+		return &job{req: policy.Request{Script: text, Shell: filepath.Base(shell)}, path: shell, argv: c.ShellArgv(shell), display: text}, nil
 
 	case inv.IsInteractive(isTerminal(a.stdin), isTerminal(a.stderr)):
 		return &job{path: shell, argv: inv.ShellArgv(shell), interactive: true, display: "(interactive shell)"}, nil
@@ -78,7 +78,7 @@ func (a *app) job(inv *shellargs.Invocation, s *settings, shim string) (*job, er
 		if err != nil {
 			return nil, failed("keep the stdin script: %v", err)
 		}
-		return &job{req: policy.Request{Script: string(data)}, path: shell, argv: inv.ShellArgv(shell), stdin: f, display: string(data)}, nil
+		return &job{req: policy.Request{Script: string(data), Shell: filepath.Base(shell)}, path: shell, argv: inv.ShellArgv(shell), stdin: f, display: string(data)}, nil
 	}
 }
 

@@ -78,6 +78,9 @@ func (a *app) check(args []string) (int, error) {
 	if err != nil {
 		return 0, failed("%v; fix the config file", err)
 	}
+	if s.shell != "" {
+		req.Shell = filepath.Base(s.shell) // else /bin/sh, as a run would use
+	}
 	d := pol.Check(req)
 	out, _ := json.Marshal(d)
 	fmt.Fprintf(a.stdout, "%s\n", out)
