@@ -20,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -96,7 +97,9 @@ func (o outcome) bypass() bool { return len(o.dangers) > 0 && o.decision.Action 
 
 // evaluate runs a script in the sandbox and asks the policy about it.
 func evaluate(sb *sandbox, pol *policy.Policy, j job) outcome {
-	o := outcome{job: j, decision: pol.Check(policy.Request{Script: j.script})}
+	// The policy is told which shell runs the script, as aar-exec tells
+	// it: with bash, it judges only bash's reading of (( and [[.
+	o := outcome{job: j, decision: pol.Check(policy.Request{Script: j.script, Shell: filepath.Base(sb.shell)})}
 	o.res, o.err = sb.run(context.Background(), j.script)
 	for _, c := range o.res.calls {
 		if why := danger(c); why != "" {
