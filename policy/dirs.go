@@ -133,17 +133,27 @@ func (w *walker) pushdUnknown(args []field) bool {
 	w.cd([]field{{s: "--"}, args[0]})
 	w.pushDir(old)
 	sc := w.scope
-	sc.stackShaky = true
 	for _, e := range entries {
 		sc.stay = sc.stay.with(sc.cwd, w.resolvePath(e))
+	}
+	w.mayHold(entries, "pushd")
+	return true
+}
+
+// mayHold notes that bash's stack may hold entries besides dirStack: the
+// stack is shaky, and pops and rotations may reach them (shakyStay). who
+// names what changed the stack, for the refusal past maxDirStack.
+func (w *walker) mayHold(entries []string, who string) {
+	sc := w.scope
+	sc.stackShaky = true
+	for _, e := range entries {
 		if !slices.Contains(sc.ghosts, e) {
 			sc.ghosts = append(sc.ghosts[:len(sc.ghosts):len(sc.ghosts)], e)
 		}
 	}
 	if len(sc.ghosts) > maxDirStack {
-		w.fail("more than %d directories on stacks that pushd changed", maxDirStack)
+		w.fail("more than %d directories on stacks that %s changed", maxDirStack, who)
 	}
-	return true
 }
 
 // pushDir puts dir on top of the stack.
@@ -463,15 +473,7 @@ func (w *walker) maybe(walk func()) {
 	}
 	if len(sc.dirStack) != len(stack) || len(stack) > 0 && &sc.dirStack[0] != &stack[0] {
 		// Bash's stack may still hold what the code took off.
-		sc.stackShaky = true
-		for _, d := range stack {
-			if !slices.Contains(sc.ghosts, d) {
-				sc.ghosts = append(sc.ghosts[:len(sc.ghosts):len(sc.ghosts)], d)
-			}
-		}
-		if len(sc.ghosts) > maxDirStack {
-			w.fail("more than %d directories on stacks that branches changed", maxDirStack)
-		}
+		w.mayHold(stack, "branches")
 	}
 }
 
