@@ -453,7 +453,8 @@ func grandchildren(kids []int) []int {
 	for len(kids) > 0 && len(fds) < 1<<16 {
 		var next []int
 		for _, parent := range kids {
-			for _, g := range childrenOf(parent) {
+			gs, _ := childrenOf(parent) // none: it has exited, or no children files
+			for _, g := range gs {
 				fd, err := unix.PidfdOpen(g, 0)
 				if err != nil {
 					continue
@@ -471,16 +472,22 @@ func grandchildren(kids []int) []int {
 	return fds
 }
 
-// childrenOf lists pid's children from its threads' children files.
-func childrenOf(pid int) []int {
+// childrenOf lists pid's children from its threads' children files. It
+// fails when pid's task directory cannot be read, or when its main
+// thread has no children file: a kernel built without
+// CONFIG_PROC_CHILDREN, or a process that has exited.
+func childrenOf(pid int) ([]int, error) {
 	dir := filepath.Join("/proc", strconv.Itoa(pid), "task")
 	tasks, err := os.ReadDir(dir)
 	if err != nil {
-		return nil
+		return nil, err
 	}
 	var pids []int
 	for _, t := range tasks {
 		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "children"))
+		if errors.Is(err, fs.ErrNotExist) && t.Name() == strconv.Itoa(pid) {
+			return nil, err
+		}
 		if err != nil {
 			continue
 		}
@@ -490,7 +497,7 @@ func childrenOf(pid int) []int {
 			}
 		}
 	}
-	return pids
+	return pids, nil
 }
 
 // ppidOf returns pid's parent, or -1.
@@ -517,24 +524,9 @@ func ppidOf(pid int) int {
 // or, on a kernel built without CONFIG_PROC_CHILDREN, by scanning /proc:
 // an empty answer must mean no children, never "could not look".
 func children() []int {
-	tasks, err := os.ReadDir("/proc/self/task")
+	pids, err := childrenOf(os.Getpid())
 	if err != nil {
 		return childrenByScan()
-	}
-	var pids []int
-	for _, t := range tasks {
-		b, err := os.ReadFile(filepath.Join("/proc/self/task", t.Name(), "children"))
-		if errors.Is(err, fs.ErrNotExist) && t.Name() == strconv.Itoa(os.Getpid()) {
-			return childrenByScan()
-		}
-		if err != nil {
-			continue
-		}
-		for _, f := range strings.Fields(string(b)) {
-			if n, err := strconv.Atoi(f); err == nil {
-				pids = append(pids, n)
-			}
-		}
 	}
 	return pids
 }
