@@ -6,6 +6,9 @@
 //
 //	launchbench -n 200 -- 'sh -c true' 'aar-exec -c true' ...
 //
+// Leading NAME=value words set the command's environment, as in sh:
+// 'GOMAXPROCS=1 aar-exec -c true'.
+//
 // With -phases, it also reads the phase marks an aar-exec built with
 // -tags phasetrace writes to stderr, and prints for each phase the median
 // time since the fork and the median step from the mark before it.
@@ -40,6 +43,14 @@ func main() {
 		}
 		cmds = append(cmds, argv)
 	}
+	envs := make([][]string, len(cmds))
+	for i, argv := range cmds {
+		for len(argv) > 1 && isAssignment(argv[0]) {
+			envs[i] = append(envs[i], argv[0])
+			argv = argv[1:]
+		}
+		cmds[i] = argv
+	}
 	if len(cmds) == 0 {
 		fmt.Fprintln(os.Stderr, "usage: launchbench [-n rounds] 'cmd args' ...")
 		os.Exit(2)
@@ -53,6 +64,9 @@ func main() {
 	for r := 0; r < *warmup+*rounds; r++ {
 		for i, argv := range cmds {
 			c := exec.Command(argv[0], argv[1:]...)
+			if envs[i] != nil {
+				c.Env = append(os.Environ(), envs[i]...)
+			}
 			var stderr bytes.Buffer
 			if *withPhases {
 				c.Stderr = &stderr
@@ -76,12 +90,12 @@ func main() {
 	fmt.Printf("%-64s %9s %9s %9s %9s\n", "command", "median", "p90", "overhead", "cpu")
 	for i, argv := range cmds {
 		m := median(times[i])
-		fmt.Printf("%-64s %7.2fms %7.2fms %+8.2fms %7.2fms\n", trim(strings.Join(argv, " "), 64),
+		fmt.Printf("%-64s %7.2fms %7.2fms %+8.2fms %7.2fms\n", trim(strings.Join(slices.Concat(envs[i], argv), " "), 64),
 			ms(m), ms(pct(times[i], 90)), ms(m-base), ms(median(cpu[i])))
 	}
 	for i, argv := range cmds {
 		if len(marks[i]) > 0 {
-			fmt.Printf("\nphases of %s\n", trim(strings.Join(argv, " "), 64))
+			fmt.Printf("\nphases of %s\n", trim(strings.Join(slices.Concat(envs[i], argv), " "), 64))
 			marks[i].print()
 		}
 	}
@@ -156,4 +170,18 @@ func trim(s string, n int) string {
 		return s
 	}
 	return s[:n-1] + "…"
+}
+
+// isAssignment reports whether word is a NAME=value environment setting.
+func isAssignment(word string) bool {
+	name, _, ok := strings.Cut(word, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, r := range name {
+		if !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || i > 0 && '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
