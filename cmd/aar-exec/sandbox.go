@@ -84,7 +84,7 @@ func (s *settings) checkWritable() error {
 func (s *settings) credentialStores() []string {
 	var homes []string
 	for _, h := range []string{s.home, "/root"} {
-		if h == "" || h == "/" {
+		if h == "" || h == "/" || slices.Contains(homes, h) {
 			continue
 		}
 		homes = append(homes, h)
