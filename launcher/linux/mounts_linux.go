@@ -28,19 +28,33 @@ var protectedInWorkspace = []string{".git/hooks", ".git/config"}
 var hostSockets = []string{
 	"/run/systemd/private", "/run/dbus/system_bus_socket", "/var/run/dbus/system_bus_socket",
 	"/run/docker.sock", "/var/run/docker.sock", "/run/containerd/containerd.sock",
-	"/run/podman/podman.sock", "/run/snapd.socket", "/run/user/*/systemd/private", "/run/user/*/bus",
-	"/run/user/*/docker.sock", "/run/user/*/podman/podman.sock",
+	"/run/podman/podman.sock", "/run/snapd.socket",
 }
 
+// userSockets are the same for each user's session, under /run/user/UID.
+var userSockets = []string{"systemd/private", "bus", "docker.sock", "podman/podman.sock"}
+
 // hiddenSockets lists the host sockets present on this machine.
-func hiddenSockets() []string {
+func hiddenSockets() []string { return socketsUnder("/") }
+
+// socketsUnder lists the sockets of hostSockets and userSockets present
+// beneath root. /run/user is listed once for all of userSockets: a glob
+// per pattern listed it, and every directory in it, once each (about 40
+// system calls a launch).
+func socketsUnder(root string) []string {
 	var out []string
-	for _, pat := range hostSockets {
-		matches, _ := filepath.Glob(pat)
-		for _, m := range matches {
-			if st, err := os.Lstat(m); err == nil && st.Mode()&os.ModeSocket != 0 {
-				out = append(out, m)
-			}
+	add := func(p string) {
+		if st, err := os.Lstat(filepath.Join(root, p)); err == nil && st.Mode()&os.ModeSocket != 0 {
+			out = append(out, filepath.Join(root, p))
+		}
+	}
+	for _, p := range hostSockets {
+		add(p)
+	}
+	users, _ := os.ReadDir(filepath.Join(root, "/run/user")) // none: no sessions to cover
+	for _, rel := range userSockets {
+		for _, u := range users {
+			add(filepath.Join("/run/user", u.Name(), rel))
 		}
 	}
 	return out

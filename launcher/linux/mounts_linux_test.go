@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"syscall"
 	"testing"
 )
@@ -127,5 +128,41 @@ func TestMountLayerHidesDeniedPaths(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(store, "id")); err != nil || string(b) != "secret" {
 		t.Errorf("the host lost the hidden file: %q, %v", b, err)
+	}
+}
+
+// socketsUnder finds each kind of host socket, a session's included, and
+// only sockets: a regular file or a symlink by a socket's name is not one.
+func TestSocketsUnder(t *testing.T) {
+	root := t.TempDir()
+	mk := func(rel string) string {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, rel := range []string{"run/docker.sock", "run/user/1000/bus", "run/user/1000/podman/podman.sock", "run/user/1001/systemd/private"} {
+		l, err := net.Listen("unix", mk(rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+	}
+	if err := os.WriteFile(mk("run/user/1001/bus"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "run/docker.sock"), mk("run/user/1002/docker.sock")); err != nil {
+		t.Fatal(err)
+	}
+	got := socketsUnder(root)
+	want := []string{
+		filepath.Join(root, "run/docker.sock"),
+		filepath.Join(root, "run/user/1001/systemd/private"),
+		filepath.Join(root, "run/user/1000/bus"),
+		filepath.Join(root, "run/user/1000/podman/podman.sock"),
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("socketsUnder:\n got %q\nwant %q", got, want)
 	}
 }
