@@ -99,6 +99,7 @@ type ruleSet struct {
 	// each trigger starting with c: most words start no trigger, and this
 	// rejects nearly all of them before the lists are walked.
 	second [256]uint64
+	pre    [len(rules)]func(string) bool // see prefilter
 	re     [len(rules)]struct {
 		once, plainOnce sync.Once
 		re, plain       *regexp.Regexp
@@ -129,6 +130,9 @@ var compiledRules = sync.OnceValue(buildRules)
 
 func buildRules() *ruleSet {
 	rs := &ruleSet{}
+	for i := range rules {
+		rs.pre[i] = prefilter(rules[i].name)
+	}
 	tables := [2]*triggerIndex{&rs.short, &rs.long}
 	// Two passes over the triggers, counting then placing: one allocation
 	// per table, where appending to 256 lists made over 300.
@@ -385,6 +389,9 @@ func (c *scrubber) providers() bool {
 		from := 0
 		if !r.wholeLine && first[i] > 0 {
 			from = int(first[i]) - 1 // one byte of context for \b
+		}
+		if pre := rs.pre[i]; pre != nil && !pre(c.s[from:]) {
+			continue
 		}
 		for a, b := range rs.secrets(i, c.s, from) {
 			if a < 0 || a >= b {
