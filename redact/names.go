@@ -48,6 +48,55 @@ func nameStrength(name string) strength {
 // rather than from SESSION, SALT, PIN and the like (DESKTOP_SESSION, which
 // it does not, so environment scrubbing keeps it).
 func classifyName(name string) (best strength, keyed bool) {
+	if !maySecretName(name) {
+		return notSecret, false
+	}
+	return classifyWords(name)
+}
+
+// maySecretName reports whether name holds, in either case, one of the
+// parts below. Every word that makes a name secret holds one (PW, PASS,
+// PAT and PIN; SIG, SESS, SAS, SALT, SEED and SECRET; CONN for CONNSTR and
+// CONNECTION_STRING; ...), and words are runs of the name's letters and
+// digits, so a name without any is notSecret. Most names (--env, GOFLAGS,
+// dry-run) are turned away here without being split into words;
+// TestMaySecretName checks the parts against classifyWords.
+func maySecretName(name string) bool {
+	for i := 0; i+1 < len(name); i++ {
+		t := name[i:]
+		var ok bool
+		switch name[i] | 0x20 { // ASCII letters to lower case; no other byte lands on one
+		case 'p':
+			ok = hasPrefixFold(t, "pw") || hasPrefixFold(t, "pass") || hasPrefixFold(t, "pat") || hasPrefixFold(t, "pin")
+		case 's':
+			ok = hasPrefixFold(t, "sig") || hasPrefixFold(t, "sess") || hasPrefixFold(t, "sas") ||
+				hasPrefixFold(t, "salt") || hasPrefixFold(t, "seed") || hasPrefixFold(t, "secret")
+		case 'c':
+			ok = hasPrefixFold(t, "cred") || hasPrefixFold(t, "conn") || hasPrefixFold(t, "cookie")
+		case 'a':
+			ok = hasPrefixFold(t, "auth")
+		case 'b':
+			ok = hasPrefixFold(t, "bearer")
+		case 'k':
+			ok = hasPrefixFold(t, "key")
+		case 'm':
+			ok = hasPrefixFold(t, "mnemonic")
+		case 'n':
+			ok = hasPrefixFold(t, "netrc")
+		case 'o':
+			ok = hasPrefixFold(t, "otp")
+		case 't':
+			ok = hasPrefixFold(t, "token")
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// classifyWords is classifyName without the quick test of maySecretName.
+func classifyWords(name string) (best strength, keyed bool) {
 	name = strings.TrimLeft(name, "-_$")
 	if name == "" || len(name) > 64 || name == "PWD" || name == "OLDPWD" {
 		// The shell's working directory, spelled in upper case; a

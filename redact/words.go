@@ -309,8 +309,9 @@ func flagPass(words []string, stdin *stdinProbe, marks []mark) []mark {
 			// A bare word such as "token" or "authtoken" needs a
 			// random-looking value: ngrok config add-authtoken VALUE,
 			// snyk auth VALUE, but not vault token lookup.
-			// The value is tested first: it is cheaper, and rarely passes.
-			if i+1 < len(words) && isIdentifier(w) {
+			// The value is tested first: it is cheaper, and rarely passes;
+			// but most words hold no part of a secret name at all.
+			if i+1 < len(words) && isIdentifier(w) && maySecretName(w) {
 				v, voff := unquote(words[i+1])
 				ok := false
 				if len(v) < 8 {
