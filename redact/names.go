@@ -63,6 +63,10 @@ func classifyName(name string) (best strength, keyed bool) {
 // TestMaySecretName checks the parts against classifyWords.
 func maySecretName(name string) bool {
 	for i := 0; i+1 < len(name); i++ {
+		// Most places start no part: look at two bytes before the lists.
+		if c := name[i] | 0x20; c-'a' >= 26 || partPairs[c&31]>>((name[i+1]|0x20)&31)&1 == 0 {
+			continue
+		}
 		t := name[i:]
 		var ok bool
 		switch name[i] | 0x20 { // ASCII letters to lower case; no other byte lands on one
@@ -93,6 +97,21 @@ func maySecretName(name string) bool {
 		}
 	}
 	return false
+}
+
+// partPairs[c1&31] has bit c2&31 set for the first two letters c1 c2
+// (lower case) of each part maySecretName looks for.
+var partPairs = [32]uint32{
+	'p' & 31: 1<<('w'&31) | 1<<('a'&31) | 1<<('i'&31),
+	's' & 31: 1<<('i'&31) | 1<<('e'&31) | 1<<('a'&31),
+	'c' & 31: 1<<('r'&31) | 1<<('o'&31),
+	'a' & 31: 1 << ('u' & 31),
+	'b' & 31: 1 << ('e' & 31),
+	'k' & 31: 1 << ('e' & 31),
+	'm' & 31: 1 << ('n' & 31),
+	'n' & 31: 1 << ('e' & 31),
+	'o' & 31: 1 << ('t' & 31),
+	't' & 31: 1 << ('o' & 31),
 }
 
 // classifyWords is classifyName without the quick test of maySecretName.
