@@ -64,3 +64,15 @@ func TestPrefiltersAreNecessary(t *testing.T) {
 		}
 	}
 }
+
+// The trigger index files a trigger under its first two bytes as written
+// and looks a word up under its first two bytes in lower case.
+func TestTriggersAreLowerCase(t *testing.T) {
+	for _, r := range rules {
+		for _, lit := range r.triggers {
+			if len(lit) < 2 || strings.ToLower(lit) != lit {
+				t.Errorf("rule %s: trigger %q is not lower case of two bytes or more", r.name, lit)
+			}
+		}
+	}
+}
