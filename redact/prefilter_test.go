@@ -2,6 +2,7 @@ package redact
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -73,6 +74,45 @@ func TestTriggersAreLowerCase(t *testing.T) {
 			if len(lit) < 2 || strings.ToLower(lit) != lit {
 				t.Errorf("rule %s: trigger %q is not lower case of two bytes or more", r.name, lit)
 			}
+		}
+	}
+}
+
+// bearer is tried at its triggers although its regexp has (?i): check that
+// this finds what a search finds where folding, word boundaries and the
+// fallback after failed tries could tell them apart.
+func TestBearerTriedAsSearched(t *testing.T) {
+	rs := compiledRules()
+	i := slices.IndexFunc(rules[:], func(r rule) bool { return r.name == "bearer" })
+	if i < 0 || !rules[i].anchored() {
+		t.Fatal("the bearer rule is not tried at its triggers")
+	}
+	miss := "Bearer $TOKEN bearer x "
+	for _, s := range []string{
+		"Bearer abcdefghijk", "xbearer abcdefghijk bearer abcdefghijk", "_bearer abcdefghijk", "ébearer abcdefghijk",
+		"bearer\tKKKKKKKKK", "BEARER  ſſſſſſſſſ==", "bearer abcdefgh=bearer abcdefghij", "bEaReR\f~~~~~~~~",
+		"-Bearer abcdefghij", "9bearer abcdefghij", "9 bearer abcdefghij", "é bearer abcdefghij", "Kbearer abcdefghij", "ſbearer abcdefghij", "bearerbearer abcdefghij",
+		strings.Repeat(miss, maxMisses+2) + "bearer abcdefghijk " + strings.Repeat(miss, 3) + "bearer ABCDEFGHIJ",
+	} {
+		for from := range min(len(s), 3) {
+			if from > 0 && isWordByte(s[from]) {
+				continue // providers searches from a byte before a word
+			}
+			var got, want [][2]int
+			for a, b := range rs.secrets(i, s, from) {
+				got = append(got, [2]int{a, b})
+			}
+			for _, m := range rs.plain(i).FindAllStringSubmatchIndex(s[from:], -1) {
+				want = append(want, [2]int{from + m[2], from + m[3]})
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("bearer on %q from %d:\n tried %v\n search %v", s, from, got, want)
+			}
+		}
+	}
+	for _, r := range rules {
+		if r.anchored() && strings.Contains(r.re, "(?i") && r.name != "bearer" {
+			t.Errorf("rule %s has (?i) and is tried at its triggers; check it as bearer is", r.name)
 		}
 	}
 }

@@ -213,11 +213,30 @@ func (rs *ruleSet) plain(i int) *regexp.Regexp {
 // rule is tried at each of those places instead of searched for: without
 // a literal prefix the regexp engine tries every byte of the line.
 //
-// A rule with (?i) anywhere is never anchored: its regexp folds case the
-// Unicode way ("paſſword" matches, ſ being a long s), which the ASCII
-// trigger test would not see.
+// A rule with (?i) folds case the Unicode way ("paſſword" matches, ſ
+// being a long s), which the ASCII trigger test would not see; it is
+// anchored only when its regexp starts with \b and its one trigger, made
+// of letters other than s and k (the two that fold to a rune outside
+// ASCII, ſ and K) and followed by an escape, not a quantifier: bearer.
 func (r *rule) anchored() bool {
-	return !r.wholeLine && strings.HasPrefix(r.re, `\b`) && !strings.Contains(r.re, "(?i")
+	if r.wholeLine {
+		return false
+	}
+	if strings.HasPrefix(r.re, `\b`) {
+		return !strings.Contains(r.re, "(?i")
+	}
+	return len(r.triggers) == 1 && strings.HasPrefix(r.re, `(?i)\b`+r.triggers[0]+`\`) && foldsInASCII(r.triggers[0])
+}
+
+// foldsInASCII reports whether lit is lower-case ASCII letters whose every
+// case fold is ASCII: not s or k.
+func foldsInASCII(lit string) bool {
+	for i := 0; i < len(lit); i++ {
+		if c := lit[i]; c < 'a' || c > 'z' || c == 's' || c == 'k' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxMisses bounds the tries of an anchored rule that fail on one line.
