@@ -225,7 +225,12 @@ func (r *rule) anchored() bool {
 	if strings.HasPrefix(r.re, `\b`) {
 		return !strings.Contains(r.re, "(?i")
 	}
-	return len(r.triggers) == 1 && strings.HasPrefix(r.re, `(?i)\b`+r.triggers[0]+`\`) && foldsInASCII(r.triggers[0])
+	const fold = `(?i)\b`
+	if len(r.triggers) != 1 || !strings.HasPrefix(r.re, fold) || !foldsInASCII(r.triggers[0]) {
+		return false
+	}
+	rest, ok := strings.CutPrefix(r.re[len(fold):], r.triggers[0])
+	return ok && strings.HasPrefix(rest, `\`)
 }
 
 // foldsInASCII reports whether lit is lower-case ASCII letters whose every
