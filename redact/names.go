@@ -48,6 +48,74 @@ func nameStrength(name string) strength {
 // rather than from SESSION, SALT, PIN and the like (DESKTOP_SESSION, which
 // it does not, so environment scrubbing keeps it).
 func classifyName(name string) (best strength, keyed bool) {
+	if !maySecretName(name) {
+		return notSecret, false
+	}
+	return classifyWords(name)
+}
+
+// maySecretName reports whether name holds, in either case, one of the
+// parts below. Every word that makes a name secret holds one (PW, PASS,
+// PAT and PIN; SIG, SESS, SAS, SALT, SEED and SECRET; CONN for CONNSTR and
+// CONNECTION_STRING; ...), and words are runs of the name's letters and
+// digits, so a name without any is notSecret. Most names (--env, GOFLAGS,
+// dry-run) are turned away here without being split into words;
+// TestMaySecretName checks the parts against classifyWords.
+func maySecretName(name string) bool {
+	for i := 0; i+1 < len(name); i++ {
+		// Most places start no part: look at two bytes before the lists.
+		if c := name[i] | 0x20; c-'a' >= 26 || partPairs[c&31]>>((name[i+1]|0x20)&31)&1 == 0 {
+			continue
+		}
+		t := name[i:]
+		var ok bool
+		switch name[i] | 0x20 { // ASCII letters to lower case; no other byte lands on one
+		case 'p':
+			ok = hasPrefixFold(t, "pw") || hasPrefixFold(t, "pass") || hasPrefixFold(t, "pat") || hasPrefixFold(t, "pin")
+		case 's':
+			ok = hasPrefixFold(t, "sig") || hasPrefixFold(t, "sess") || hasPrefixFold(t, "sas") ||
+				hasPrefixFold(t, "salt") || hasPrefixFold(t, "seed") || hasPrefixFold(t, "secret")
+		case 'c':
+			ok = hasPrefixFold(t, "cred") || hasPrefixFold(t, "conn") || hasPrefixFold(t, "cookie")
+		case 'a':
+			ok = hasPrefixFold(t, "auth")
+		case 'b':
+			ok = hasPrefixFold(t, "bearer")
+		case 'k':
+			ok = hasPrefixFold(t, "key")
+		case 'm':
+			ok = hasPrefixFold(t, "mnemonic")
+		case 'n':
+			ok = hasPrefixFold(t, "netrc")
+		case 'o':
+			ok = hasPrefixFold(t, "otp")
+		case 't':
+			ok = hasPrefixFold(t, "token")
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// partPairs[c1&31] has bit c2&31 set for the first two letters c1 c2
+// (lower case) of each part maySecretName looks for.
+var partPairs = [32]uint32{
+	'p' & 31: 1<<('w'&31) | 1<<('a'&31) | 1<<('i'&31),
+	's' & 31: 1<<('i'&31) | 1<<('e'&31) | 1<<('a'&31),
+	'c' & 31: 1<<('r'&31) | 1<<('o'&31),
+	'a' & 31: 1 << ('u' & 31),
+	'b' & 31: 1 << ('e' & 31),
+	'k' & 31: 1 << ('e' & 31),
+	'm' & 31: 1 << ('n' & 31),
+	'n' & 31: 1 << ('e' & 31),
+	'o' & 31: 1 << ('t' & 31),
+	't' & 31: 1 << ('o' & 31),
+}
+
+// classifyWords is classifyName without the quick test of maySecretName.
+func classifyWords(name string) (best strength, keyed bool) {
 	name = strings.TrimLeft(name, "-_$")
 	if name == "" || len(name) > 64 || name == "PWD" || name == "OLDPWD" {
 		// The shell's working directory, spelled in upper case; a

@@ -86,41 +86,57 @@ var rules = [...]rule{
 	{"openssl-pass", []string{"pass:"}, 0, `(?:^|\s)-pass(?:in|out)?\s+['"]?pass:([^\s'"]+)`, nil, "", true},
 }
 
-// ruleSet is the first-byte index of the rules' triggers and their
-// regexps, compiled as they are needed. Every match starts a word with one
-// of its rule's triggers, so a line is checked only at the start of each
-// word, and only the rules it triggers run their regexp.
+// ruleSet is the index of the rules' triggers by their first two bytes,
+// and their regexps, compiled as they are needed. Every match starts a
+// word with one of its rule's triggers, so a line is checked only at the
+// start of each word, and only the rules it triggers run their regexp.
 type ruleSet struct {
-	// refs[at[c]:at[c+1]] are the (rule, trigger) pairs whose trigger
-	// starts with c, in either case, in two tables: long for rules whose
-	// tokens are long words, short for dotted prefixes and context words.
+	// The (rule, trigger) pairs by the trigger's first two bytes, in two
+	// tables: long for rules whose tokens are long words, short for dotted
+	// prefixes and context words.
 	long, short triggerIndex
 	// second[c] has bit c2%64 set for the second byte c2 (lower case) of
 	// each trigger starting with c: most words start no trigger, and this
 	// rejects nearly all of them before the lists are walked.
 	second [256]uint64
+	pre    [len(rules)]func(string) bool // see prefilter
 	re     [len(rules)]struct {
 		once, plainOnce sync.Once
 		re, plain       *regexp.Regexp
 	}
 }
 
+// A triggerIndex hashes triggers by their first two bytes: a word's first
+// byte alone selected ten triggers on average, of which one at most had
+// the word's second byte.
 type triggerIndex struct {
-	at   [257]uint16
+	at   [triggerBuckets + 1]uint16
 	refs []triggerRef
 }
 
-// lookup returns the (rule, trigger) pairs whose trigger starts with c.
-func (x *triggerIndex) lookup(c byte) []triggerRef {
-	return x.refs[x.at[c]:x.at[int(c)+1]]
+// triggerBuckets is a power of two, and more than the triggers.
+const triggerBuckets = 1024
+
+// bucket returns where triggers starting with c1 c2 (lower case) are.
+func bucket(c1, c2 byte) int {
+	return (int(c1)<<3 ^ int(c2)) & (triggerBuckets - 1)
+}
+
+// lookup returns the (rule, trigger) pairs whose trigger may start with
+// c1 c2 in either case, and some others: the caller compares the whole
+// trigger.
+func (x *triggerIndex) lookup(c1, c2 byte) []triggerRef {
+	k := bucket(lowerASCII(c1), lowerASCII(c2))
+	return x.refs[x.at[k]:x.at[k+1]]
 }
 
 // longRun is the minRun from which a rule's triggers count as long.
 const longRun = 8
 
 type triggerRef struct {
-	rule int
-	lit  string // lower case
+	rule   int
+	minRun int    // the rule's
+	lit    string // lower case
 }
 
 // compiledRules builds the index on first use, never at start-up: this
@@ -129,11 +145,14 @@ var compiledRules = sync.OnceValue(buildRules)
 
 func buildRules() *ruleSet {
 	rs := &ruleSet{}
+	for i := range rules {
+		rs.pre[i] = prefilter(rules[i].name)
+	}
 	tables := [2]*triggerIndex{&rs.short, &rs.long}
 	// Two passes over the triggers, counting then placing: one allocation
-	// per table, where appending to 256 lists made over 300.
+	// per table, where appending to each bucket made hundreds.
 	for pass := 0; pass < 2; pass++ {
-		var fill [2][256]uint16
+		var fill [2][triggerBuckets]uint16
 		for i := range rules {
 			r := &rules[i]
 			t := 0 // short
@@ -142,26 +161,22 @@ func buildRules() *ruleSet {
 			}
 			x := tables[t]
 			for _, lit := range r.triggers {
-				for _, c := range [2]byte{lit[0], upperASCII(lit[0])} {
-					if pass == 0 {
-						fill[t][c]++
-						rs.second[c] |= 1 << (lit[1] % 64)
-					} else {
-						x.refs[x.at[c]+fill[t][c]] = triggerRef{rule: i, lit: lit}
-						fill[t][c]++
-					}
-					if upperASCII(c) == c {
-						break // not a letter: one case only
-					}
+				k := bucket(lit[0], lit[1])
+				if pass == 0 {
+					rs.second[lit[0]] |= 1 << (lit[1] % 64)
+					rs.second[upperASCII(lit[0])] |= 1 << (lit[1] % 64)
+				} else {
+					x.refs[x.at[k]+fill[t][k]] = triggerRef{rule: i, minRun: r.minRun, lit: lit}
 				}
+				fill[t][k]++
 			}
 		}
 		if pass == 0 {
 			for t, x := range tables {
-				for c := range 256 {
-					x.at[c+1] = x.at[c] + fill[t][c]
+				for k := range triggerBuckets {
+					x.at[k+1] = x.at[k] + fill[t][k]
 				}
-				x.refs = make([]triggerRef, x.at[256])
+				x.refs = make([]triggerRef, x.at[triggerBuckets])
 			}
 		}
 	}
@@ -198,11 +213,35 @@ func (rs *ruleSet) plain(i int) *regexp.Regexp {
 // rule is tried at each of those places instead of searched for: without
 // a literal prefix the regexp engine tries every byte of the line.
 //
-// A rule with (?i) anywhere is never anchored: its regexp folds case the
-// Unicode way ("paſſword" matches, ſ being a long s), which the ASCII
-// trigger test would not see.
+// A rule with (?i) folds case the Unicode way ("paſſword" matches, ſ
+// being a long s), which the ASCII trigger test would not see; it is
+// anchored only when its regexp starts with \b and its one trigger, made
+// of letters other than s and k (the two that fold to a rune outside
+// ASCII, ſ and K) and followed by an escape, not a quantifier: bearer.
 func (r *rule) anchored() bool {
-	return !r.wholeLine && strings.HasPrefix(r.re, `\b`) && !strings.Contains(r.re, "(?i")
+	if r.wholeLine {
+		return false
+	}
+	if strings.HasPrefix(r.re, `\b`) {
+		return !strings.Contains(r.re, "(?i")
+	}
+	const fold = `(?i)\b`
+	if len(r.triggers) != 1 || !strings.HasPrefix(r.re, fold) || !foldsInASCII(r.triggers[0]) {
+		return false
+	}
+	rest, ok := strings.CutPrefix(r.re[len(fold):], r.triggers[0])
+	return ok && strings.HasPrefix(rest, `\`)
+}
+
+// foldsInASCII reports whether lit is lower-case ASCII letters whose every
+// case fold is ASCII: not s or k.
+func foldsInASCII(lit string) bool {
+	for i := 0; i < len(lit); i++ {
+		if c := lit[i]; c < 'a' || c > 'z' || c == 's' || c == 'k' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxMisses bounds the tries of an anchored rule that fail on one line.
@@ -294,20 +333,20 @@ func (rs *ruleSet) triggered(s string, first *[maxRules]int32) (set [2]uint64) {
 		}
 		lists := [2][]triggerRef{}
 		if j-i >= longRun {
-			lists[0] = rs.long.lookup(s[i])
+			lists[0] = rs.long.lookup(s[i], s[i+1])
 		}
 		// Short triggers are a dotted prefix (hvs.), a word before '(' or
 		// ':' (tcp(, pass:), or a short word of their own (bearer, -U).
 		if j-i < longRun || j < len(s) && strings.IndexByte(".(/:%", s[j]) >= 0 {
-			lists[1] = rs.short.lookup(s[i])
+			lists[1] = rs.short.lookup(s[i], s[i+1])
 		}
 		for _, refs := range lists {
 			for _, t := range refs {
-				r := &rules[t.rule]
 				bit := uint64(1) << (t.rule % 64)
-				if j-i < r.minRun || (set[t.rule/64]|needDone[t.rule/64])&bit != 0 || !hasPrefixFold(s[i:], t.lit) {
+				if j-i < t.minRun || (set[t.rule/64]|needDone[t.rule/64])&bit != 0 || !hasPrefixFold(s[i:], t.lit) {
 					continue
 				}
+				r := &rules[t.rule]
 				// Search for the need literal once per line, not once per
 				// trigger, to stay linear.
 				if r.need != "" && !strings.Contains(s, r.need) {
@@ -385,6 +424,9 @@ func (c *scrubber) providers() bool {
 		from := 0
 		if !r.wholeLine && first[i] > 0 {
 			from = int(first[i]) - 1 // one byte of context for \b
+		}
+		if pre := rs.pre[i]; pre != nil && !pre(c.s[from:]) {
+			continue
 		}
 		for a, b := range rs.secrets(i, c.s, from) {
 			if a < 0 || a >= b {

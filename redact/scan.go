@@ -539,6 +539,10 @@ func (c *scrubber) maskValue(a, b int) {
 // token used as the user name (https://TOKEN@host).
 func (c *scrubber) urls() {
 	s := c.s
+	// IndexByte is much faster than Index, and most lines hold no ':'.
+	if strings.IndexByte(s, ':') < 0 {
+		return
+	}
 	for from := 0; ; {
 		p := strings.Index(s[from:], "://")
 		if p < 0 {
@@ -680,6 +684,10 @@ func decodesToText(t string) bool {
 // there is none, to the end of s.
 func (c *scrubber) pem() {
 	s := c.s
+	// IndexByte is much faster than Index, and most lines hold no 'B'.
+	if strings.IndexByte(s, 'B') < 0 {
+		return
+	}
 	for from := 0; ; {
 		p := strings.Index(s[from:], "-----BEGIN ")
 		if p < 0 {

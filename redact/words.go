@@ -6,8 +6,9 @@ import "strings"
 type mark struct{ w, a, b int }
 
 // splitWords splits s into shell-like words: runs of non-blank bytes, where
-// a quoted part may hold blanks. It returns [start,end) offsets.
-func splitWords(s string, dst [][2]int) [][2]int {
+// a quoted part may hold blanks. It appends each word to words and its
+// offset in s to at.
+func splitWords(s string, words []string, at []int) ([]string, []int) {
 	for i := 0; i < len(s); {
 		if isSpace(s[i]) {
 			i++
@@ -41,9 +42,10 @@ func splitWords(s string, dst [][2]int) [][2]int {
 		if i > len(s) {
 			i = len(s)
 		}
-		dst = append(dst, [2]int{start, i})
+		words = append(words, s[start:i])
+		at = append(at, start)
 	}
-	return dst
+	return words, at
 }
 
 // unquote strips one layer of matching quotes, returning the inside and
@@ -309,12 +311,13 @@ func flagPass(words []string, stdin *stdinProbe, marks []mark) []mark {
 			// A bare word such as "token" or "authtoken" needs a
 			// random-looking value: ngrok config add-authtoken VALUE,
 			// snyk auth VALUE, but not vault token lookup.
-			// The value is tested first: it is cheaper, and rarely passes.
+			// The value is tested first: it is cheaper, and rarely passes;
+			// but most words hold no part of a secret name at all.
 			if i+1 < len(words) && isIdentifier(w) {
 				v, voff := unquote(words[i+1])
 				ok := false
-				if len(v) < 8 {
-					// too short for either test below
+				if len(v) < 8 || !maySecretName(w) {
+					// too short for either test below, or w is no secret name
 				} else if strings.IndexByte(w, '_') > 0 {
 					ok = looksSecretish(v)
 				} else {
@@ -490,33 +493,29 @@ func (p *stdinProbe) yes() bool {
 }
 
 func (c *scrubber) wordsIn(from, to, depth int) {
-	var buf [64][2]int
-	spans := splitWords(c.s[from:to], buf[:0])
-	if len(spans) == 0 {
+	// Few lines have more words than this; every call clears the buffers.
+	var wbuf [32]string
+	var abuf [32]int
+	ws, at := splitWords(c.s[from:to], wbuf[:0], abuf[:0])
+	if len(ws) == 0 {
 		return
-	}
-	var wbuf [64]string
-	ws := wbuf[:0]
-	for _, sp := range spans {
-		ws = append(ws, c.s[from+sp[0]:from+sp[1]])
 	}
 	var mbuf [8]mark
 	if c.stdin.text == "" {
 		c.stdin.text = c.s
 	}
 	for _, m := range flagPass(ws, &c.stdin, mbuf[:0]) {
-		c.maskValue(from+spans[m.w][0]+m.a, from+spans[m.w][0]+m.b)
+		c.maskValue(from+at[m.w]+m.a, from+at[m.w]+m.b)
 	}
 	if depth >= 3 {
 		return
 	}
-	for _, sp := range spans {
-		w := c.s[from+sp[0] : from+sp[1]]
+	for k, w := range ws {
 		// Only a quoted command can hold flags, pipes or set NAME VALUE.
 		if inner, off := unquote(w); off == 1 && strings.ContainsAny(inner, " \t\n") &&
 			(strings.Contains(inner, "-") || strings.IndexByte(inner, '|') >= 0 || strings.Contains(inner, "_") ||
 				strings.Contains(inner, "set") || strings.Contains(inner, "put")) {
-			c.wordsIn(from+sp[0]+1, from+sp[1]-1, depth+1)
+			c.wordsIn(from+at[k]+1, from+at[k]+len(w)-1, depth+1)
 		}
 	}
 }
