@@ -98,16 +98,7 @@ func TestBearerTriedAsSearched(t *testing.T) {
 			if from > 0 && isWordByte(s[from]) {
 				continue // providers searches from a byte before a word
 			}
-			var got, want [][2]int
-			for a, b := range rs.secrets(i, s, from) {
-				got = append(got, [2]int{a, b})
-			}
-			for _, m := range rs.plain(i).FindAllStringSubmatchIndex(s[from:], -1) {
-				want = append(want, [2]int{from + m[2], from + m[3]})
-			}
-			if !slices.Equal(got, want) {
-				t.Errorf("bearer on %q from %d:\n tried %v\n search %v", s, from, got, want)
-			}
+			checkTriedAsSearched(t, rs, i, s, from)
 		}
 	}
 	for _, r := range rules {

@@ -23,18 +23,7 @@ func TestEveryRuleCompiles(t *testing.T) {
 // tries give way to a search.
 func TestAnchoredRulesFindWhatSearchFinds(t *testing.T) {
 	rs := compiledRules()
-	check := func(i int, s string, from int) {
-		var got, want [][2]int
-		for a, b := range rs.secrets(i, s, from) {
-			got = append(got, [2]int{a, b})
-		}
-		for _, m := range rs.plain(i).FindAllStringSubmatchIndex(s[from:], -1) {
-			want = append(want, [2]int{from + m[2], from + m[3]})
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("rule %s on %q from %d:\n tried %v\n search %v", rules[i].name, s, from, got, want)
-		}
-	}
+	check := func(i int, s string, from int) { checkTriedAsSearched(t, rs, i, s, from) }
 	for _, name := range []string{"secrets.txt", "benign.txt"} {
 		for _, ml := range readCorpus(t, name) {
 			var first [maxRules]int32
@@ -71,5 +60,21 @@ func TestAnchoredRulesFindWhatSearchFinds(t *testing.T) {
 				check(i, "x"+hit+hit+strings.Repeat(miss, maxMisses)+hit+strings.Repeat(miss, 5)+hit+lit, 0)
 			}
 		}
+	}
+}
+
+// checkTriedAsSearched fails t when rule i, tried at its triggers in s
+// from from, finds other secrets than a search of its regexp does.
+func checkTriedAsSearched(t *testing.T, rs *ruleSet, i int, s string, from int) {
+	t.Helper()
+	var got, want [][2]int
+	for a, b := range rs.secrets(i, s, from) {
+		got = append(got, [2]int{a, b})
+	}
+	for _, m := range rs.plain(i).FindAllStringSubmatchIndex(s[from:], -1) {
+		want = append(want, [2]int{from + m[2], from + m[3]})
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("rule %s on %q from %d:\n tried %v\n search %v", rules[i].name, s, from, got, want)
 	}
 }
