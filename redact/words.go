@@ -223,7 +223,11 @@ func flagPass(words []string, stdin *stdinProbe, marks []mark) []mark {
 	htpasswdB, htpasswdN := false, false
 	for i := 0; i < len(words); i++ {
 		w, off := unquote(words[i])
-		if isSeparator(w) {
+		// "!" negates a pipeline only where a command starts; elsewhere it
+		// is an argument (curl ... ! -a x). Read as a separator there, it
+		// cut the command in two, and masking it (a header's value)
+		// joined them again: a second pass masked more than the first.
+		if isSeparator(w) && (w != "!" || i == segStart) {
 			if w == "|" && tool == "echo" && stdin.yes() {
 				marks = markEcho(words, segStart, i, marks)
 			}
