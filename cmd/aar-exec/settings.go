@@ -298,9 +298,15 @@ func existingPath(p, cwd, what string) (string, error) {
 }
 
 // resolveExisting resolves the symlinks of the longest existing prefix of p.
+// A prefix that Lstat cannot find cannot resolve either, so the walk up
+// skips those with one Lstat each, where an EvalSymlinks would walk every
+// component from the root again (a missing approvals file under a missing
+// state directory: 11 lstats, now 6).
 func resolveExisting(p string) string {
-	if r, err := filepath.EvalSymlinks(p); err == nil {
-		return r
+	if _, err := os.Lstat(p); err == nil {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return r
+		}
 	}
 	dir, base := filepath.Split(p)
 	if dir == "" || filepath.Clean(dir) == p {
