@@ -294,6 +294,9 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// spare holds the commands flush let go, for newSimple to reuse:
+	// nothing points at them any more.
+	spare []*simple
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets
 	// a parser, which would end that stream at the first sh -c and leave
@@ -990,14 +993,15 @@ func isBashBuiltin(name string) bool { return slices.Contains(bashBuiltins[:], n
 // name finds it.
 // raw is the command as written, wrappers and their NAME=value included.
 func (w *walker) downloadedOnPath(name string, raw []field) bool {
+	onPath := w.dl.onPath[name] || w.dl.binDir
+	if !onPath && w.dl.parents == nil {
+		return false // nothing downloaded: no need to look the name up
+	}
 	if raw[0].s == name && (isBashBuiltin(name) || w.scope.fn(name) != nil) {
 		return false // run directly, a builtin or a function is found first
 	}
-	if w.dl.onPath[name] || w.dl.binDir {
+	if onPath {
 		return true
-	}
-	if w.dl.parents == nil {
-		return false // nothing downloaded
 	}
 	for _, d := range w.pathDirs(raw) {
 		if w.isDownloaded(path.Join(d, name)) {
@@ -1153,7 +1157,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		defer func() { w.scope.cwd = saved }()
 	}
 	if u.stop || len(u.argv) == 0 {
-		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via})
+		w.record(w.newSimple(simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via}))
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		w.guessRuns(u.guess, c, progName(raw[0]))
 		if len(u.argv) > 0 && progName(u.argv[0]) == "sudo" && hasFlag(u.argv, "e", "edit") {
@@ -1169,7 +1173,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		u.xargs = false
 	}
 	name := progName(argv[0])
-	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via}
+	s := w.newSimple(simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via})
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
 		s.argDec = s.argDec || f.dec
@@ -1217,6 +1221,23 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.fillDownloads(s)
 	}
 	w.argPaths(s)
+}
+
+// newSimple returns v in a command flush let go, if there is one: a large
+// script records a command for nearly every line, and reusing them keeps
+// the allocator and the garbage collector out of the walk.
+func (w *walker) newSimple(v simple) *simple {
+	n := len(w.spare)
+	if n == 0 {
+		s := new(simple)
+		*s = v
+		return s
+	}
+	s := w.spare[n-1]
+	w.spare[n-1] = nil
+	w.spare = w.spare[:n-1]
+	*s = v
+	return s
 }
 
 // is reports whether the command belongs to any of the classes.
