@@ -294,6 +294,8 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// visitNested is nestedNode, made once: a method value allocates.
+	visitNested func(syntax.Node) bool
 	// spare holds the commands flush let go, for newSimple to reuse:
 	// nothing points at them any more.
 	spare []*simple
@@ -1123,7 +1125,7 @@ func progName(f field) string {
 		return ""
 	}
 	s := f.s
-	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
+	if i := lastSlash(s); i >= 0 {
 		s = s[i+1:]
 	}
 	if len(s) > 4 && strings.EqualFold(s[len(s)-4:], ".exe") {
@@ -1206,7 +1208,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
 	}
-	if strings.ContainsAny(argv[0].s, `/\`) {
+	if anyByte(argv[0].s, `/\`) {
 		// ./install.sh written earlier runs in its own shell.
 		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)

@@ -168,7 +168,7 @@ func (w *walker) appendWord(dst []field, wd *syntax.Word) []field {
 		// Fast path: most words are one plain literal or one quoted string.
 		switch p := wd.Parts[0].(type) {
 		case *syntax.Lit:
-			if !strings.ContainsAny(p.Value, "\\*?[~{") && !w.p.literalBackslash {
+			if !anyByte(p.Value, "\\*?[~{") && !w.p.literalBackslash {
 				return append(dst, field{s: p.Value})
 			}
 		case *syntax.SglQuoted:
@@ -338,29 +338,35 @@ func (w *walker) nested(n syntax.Node) bool {
 		return false
 	}
 	before, cmds, decodes := w.a.downloads, len(w.a.cmds), w.a.decodes
-	syntax.Walk(n, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst:
-			w.sub(n.Stmts, ctx{})
-			return false
-		case *syntax.ProcSubst:
-			// curl x | tee >(sh): what the command writes into >(...) is
-			// what it read.
-			w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
-			return false
-		case *syntax.ParamExp:
-			// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
-			// too; param judges the default word and sets x.
-			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
-				w.param(n)
-				return false
-			}
-		}
-		return true
-	})
+	if w.visitNested == nil {
+		w.visitNested = w.nestedNode // one closure per request, not per word
+	}
+	syntax.Walk(n, w.visitNested)
 	w.lastDec = w.a.decodes > decodes
 	// curl x | bash -c "$(cat)": the substitution reads downloaded stdin.
 	return w.a.downloads > before || w.argStdinDL && len(w.a.cmds) > cmds
+}
+
+// nestedNode is nested's visit of each node below the one it was given.
+func (w *walker) nestedNode(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.CmdSubst:
+		w.sub(n.Stmts, ctx{})
+		return false
+	case *syntax.ProcSubst:
+		// curl x | tee >(sh): what the command writes into >(...) is
+		// what it read.
+		w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
+		return false
+	case *syntax.ParamExp:
+		// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
+		// too; param judges the default word and sets x.
+		if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+			w.param(n)
+			return false
+		}
+	}
+	return true
 }
 
 // staticOutput returns what a command substitution prints when it is a
@@ -788,7 +794,7 @@ func splitIFS(s, ifs string) []string {
 // unescapeUnquoted removes the backslashes of an unquoted literal and
 // reports whether it has unescaped glob characters.
 func unescapeUnquoted(s string) (string, bool) {
-	if !strings.ContainsAny(s, `\*?[`) {
+	if !anyByte(s, `\*?[`) {
 		return s, false
 	}
 	var sb strings.Builder
@@ -897,6 +903,33 @@ func ansiC(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// anyByte reports whether s holds a byte of set, which must be ASCII: what
+// strings.ContainsAny reports then, without the lookup per byte it makes
+// in words of up to 8 bytes, which most words are.
+func anyByte(s, set string) bool {
+	var m [8]uint32
+	for i := 0; i < len(set); i++ {
+		m[set[i]>>5] |= 1 << (set[i] & 31)
+	}
+	for i := 0; i < len(s); i++ {
+		if m[s[i]>>5]&(1<<(s[i]&31)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// lastSlash is strings.LastIndexAny(s, `/\`), without a lookup per byte. No
+// byte of a multi-byte UTF-8 sequence is ASCII, so bytes will do.
+func lastSlash(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '/' || s[i] == '\\' {
+			return i
+		}
+	}
+	return -1
 }
 
 func isHex(c byte) bool {
