@@ -147,6 +147,8 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 		sc    scope
 		cmds  [8]*simple
 		spare [8]*simple
+		args  [8][]field
+		forks [4][]scope
 		paths [8]pathUse
 	}{}
 	a, w := &st.a, &st.w
@@ -154,7 +156,8 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	st.sc.cwd = p.cwd
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
-	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell), spare: st.spare[:0]}
+	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell), spare: st.spare[:0],
+		spareArgs: st.args[:0], forkPool: st.forks[:0]}
 	defer func() {
 		if w.nestedParser != nil {
 			p.parsers.Put(w.nestedParser)

@@ -52,6 +52,9 @@ type simple struct {
 	// links points at the walker's record of the symlinks the request
 	// makes, so that the rules judging s after the walk see through them.
 	links *map[string]string
+	// ownsRaw: raw is the list call built for this command alone, which
+	// release may hand to takeArgs once s is let go.
+	ownsRaw bool
 }
 
 // A pathUse is a path the request names, and how it is used.
@@ -299,6 +302,12 @@ type walker struct {
 	// spare holds the commands flush let go, for newSimple to reuse:
 	// nothing points at them any more.
 	spare []*simple
+	// spareArgs holds the argument lists of those commands, for takeArgs;
+	// ownArgs tells command that the list it is given is call's own.
+	spareArgs [][]field
+	ownArgs   bool
+	// forkPool holds room for the subshell scopes of pipelines that ended.
+	forkPool [][]scope
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets
 	// a parser, which would end that stream at the first sh -c and leave
@@ -806,8 +815,11 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			w.a.reverseShell = "a shell reading its commands from the network through a pipeline"
 		}
 	}()
-	// One allocation for the stages' subshell scopes, not one each.
-	forks := make([]scope, len(stages))
+	// One allocation for the stages' subshell scopes, not one each, and
+	// none when an earlier pipeline left room enough: once it ended,
+	// nothing pointed at its scopes (only w.scope and parent links do).
+	forks := w.takeForks(len(stages))
+	defer w.giveForks(forks)
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -835,6 +847,23 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		in = out
 	}
+}
+
+// takeForks returns n zeroed scopes.
+func (w *walker) takeForks(n int) []scope {
+	if k := len(w.forkPool); k > 0 && cap(w.forkPool[k-1]) >= n {
+		f := w.forkPool[k-1][:n]
+		w.forkPool[k-1] = nil
+		w.forkPool = w.forkPool[:k-1]
+		return f
+	}
+	return make([]scope, n, max(n, 4))
+}
+
+// giveForks takes back the scopes of a pipeline that ended, zeroed again.
+func (w *walker) giveForks(f []scope) {
+	clear(f)
+	w.forkPool = append(w.forkPool, f)
 }
 
 // stage walks one stage of a pipeline. Each runs in a subshell, in bash
@@ -1057,12 +1086,13 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 				env.set(as.Name.Value, w.wordString(as.Value))
 			}
 		}
-		fields := make([]field, 0, len(x.Args)+1)
+		fields := w.takeArgs(len(x.Args) + 1)
 		for _, a := range x.Args {
 			fields = w.appendWord(fields, a)
 		}
 		if len(fields) > 0 {
 			w.scope = env
+			w.ownArgs = true
 			w.command(fields, c, "")
 			// X=1 cd /, X=1 f, X=1 eval ...: a builtin or function
 			// changes this shell all the same; only X is put back.
@@ -1070,7 +1100,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		}
 		return
 	}
-	fields := make([]field, 0, len(x.Args)+1)
+	fields := w.takeArgs(len(x.Args) + 1)
 	saved := w.argStdinDL
 	w.argStdinDL = c.stdinDL
 	for _, a := range x.Args {
@@ -1080,7 +1110,33 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	if len(fields) == 0 {
 		return
 	}
+	w.ownArgs = true
 	w.command(fields, c, "")
+}
+
+// takeArgs returns an empty list with room for n fields, the argument list
+// of a command flush let go if one has room enough.
+func (w *walker) takeArgs(n int) []field {
+	if k := len(w.spareArgs); k > 0 && cap(w.spareArgs[k-1]) >= n {
+		f := w.spareArgs[k-1]
+		w.spareArgs[k-1] = nil
+		w.spareArgs = w.spareArgs[:k-1]
+		return f
+	}
+	return make([]field, 0, max(n, 4))
+}
+
+// release hands the commands of a top-level statement, judged and let go
+// by flush, to newSimple and takeArgs to reuse. Nothing else points at
+// them: rules keep strings, never a *simple, and what the walk keeps of a
+// command's words (variables, arrays, positional parameters) it copies.
+func (w *walker) release(cmds []*simple) {
+	for _, c := range cmds {
+		if c.ownsRaw {
+			w.spareArgs = append(w.spareArgs, c.raw[:0])
+		}
+	}
+	w.spare = append(w.spare, cmds...)
 }
 
 // expandAlias judges the text an alias called name expands words to.
@@ -1136,6 +1192,8 @@ func progName(f field) string {
 
 // command judges one simple command given as fields.
 func (w *walker) command(raw []field, c ctx, via string) {
+	owned := w.ownArgs
+	w.ownArgs = false
 	if w.a.fatal != "" || len(raw) == 0 {
 		return
 	}
@@ -1159,7 +1217,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		defer func() { w.scope.cwd = saved }()
 	}
 	if u.stop || len(u.argv) == 0 {
-		w.record(w.newSimple(simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via}))
+		w.record(w.newSimple(simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via, ownsRaw: owned}))
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		w.guessRuns(u.guess, c, progName(raw[0]))
 		if len(u.argv) > 0 && progName(u.argv[0]) == "sudo" && hasFlag(u.argv, "e", "edit") {
@@ -1175,7 +1233,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		u.xargs = false
 	}
 	name := progName(argv[0])
-	s := w.newSimple(simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via})
+	s := w.newSimple(simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via, ownsRaw: owned})
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
 		s.argDec = s.argDec || f.dec

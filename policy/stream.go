@@ -94,9 +94,7 @@ func (w *walker) walkTop(s *syntax.Stmt) {
 	}
 	w.stmt(s, ctx{})
 	if !w.p.retainCmds {
-		// Only a.cmds points at the commands: flush keeps copies of
-		// strings, never a *simple.
-		w.spare = append(w.spare, w.a.cmds...)
+		w.release(w.a.cmds)
 		w.p.flush(w.a)
 	}
 }
