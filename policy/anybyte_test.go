@@ -20,6 +20,12 @@ func TestAnyByteMatchesStrings(t *testing.T) {
 		}
 	}
 	for _, w := range words {
+		if got, want := needsExpanding(w), strings.ContainsAny(w, "\\*?[~{"); got != want {
+			t.Errorf("needsExpanding(%q) = %v, want %v", w, got, want)
+		}
+		if got, want := hasSlash(w), strings.ContainsAny(w, `/\`); got != want {
+			t.Errorf("hasSlash(%q) = %v, want %v", w, got, want)
+		}
 		if got, want := lastSlash(w), strings.LastIndexAny(w, `/\`); got != want {
 			t.Errorf("lastSlash(%q) = %d, want %d", w, got, want)
 		}
@@ -37,6 +43,9 @@ func FuzzAnyByte(f *testing.F) {
 		}, set)
 		if anyByte(s, ascii) != strings.ContainsAny(s, ascii) {
 			t.Fatalf("anyByte(%q, %q)", s, ascii)
+		}
+		if needsExpanding(s) != strings.ContainsAny(s, "\\*?[~{") || hasSlash(s) != strings.ContainsAny(s, `/\`) {
+			t.Fatalf("needsExpanding or hasSlash(%q)", s)
 		}
 		if lastSlash(s) != strings.LastIndexAny(s, `/\`) {
 			t.Fatalf("lastSlash(%q)", s)

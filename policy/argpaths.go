@@ -84,7 +84,7 @@ func looksLikePath(s string) bool {
 	if strings.Contains(s, "://") {
 		return false
 	}
-	if anyByte(s, `/\`) || strings.HasPrefix(s, "~") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, dynMark) {
+	if hasSlash(s) || strings.HasPrefix(s, "~") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, dynMark) {
 		return true
 	}
 	// name.ext

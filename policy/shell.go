@@ -1266,7 +1266,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
 	}
-	if anyByte(argv[0].s, `/\`) {
+	if hasSlash(argv[0].s) {
 		// ./install.sh written earlier runs in its own shell.
 		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)

@@ -168,7 +168,7 @@ func (w *walker) appendWord(dst []field, wd *syntax.Word) []field {
 		// Fast path: most words are one plain literal or one quoted string.
 		switch p := wd.Parts[0].(type) {
 		case *syntax.Lit:
-			if !anyByte(p.Value, "\\*?[~{") && !w.p.literalBackslash {
+			if !needsExpanding(p.Value) && !w.p.literalBackslash {
 				return append(dst, field{s: p.Value})
 			}
 		case *syntax.SglQuoted:
@@ -920,6 +920,21 @@ func anyByte(s, set string) bool {
 	}
 	return false
 }
+
+// needsExpanding is anyByte(s, "\\*?[~{") for the literal of every word:
+// a switch costs less than building the set each time.
+func needsExpanding(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '*', '?', '[', '~', '{':
+			return true
+		}
+	}
+	return false
+}
+
+// hasSlash is anyByte(s, `/\`).
+func hasSlash(s string) bool { return lastSlash(s) >= 0 }
 
 // lastSlash is strings.LastIndexAny(s, `/\`), without a lookup per byte. No
 // byte of a multi-byte UTF-8 sequence is ASCII, so bytes will do.
