@@ -307,6 +307,8 @@ type walker struct {
 	spareArgs [][]field
 	ownArgs   bool
 	// forkPool holds room for the subshell scopes of pipelines that ended.
+	// scratch holds wordString's lists of fields (see takeScratch).
+	scratch  [][]field
 	forkPool [][]scope
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets

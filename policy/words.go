@@ -60,6 +60,9 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 	case 0:
 		b.cur.s = s
 	case 1:
+		// Room for this part and a few more at once, instead of a
+		// copy each time the builder doubles.
+		b.sb.Grow(max(2*(len(b.cur.s)+len(s)), 32))
 		b.sb.WriteString(b.cur.s)
 		fallthrough
 	default:
@@ -141,7 +144,8 @@ func (w *walker) appendFields(dst []field, wd *syntax.Word, split bool) []field 
 
 // wordString resolves a word into one string, as in an assignment.
 func (w *walker) wordString(wd *syntax.Word) field {
-	fs := w.wordFields(wd, false)
+	fs := w.appendFields(w.takeScratch(), wd, false)
+	defer w.giveScratch(fs)
 	switch len(fs) {
 	case 0:
 		return field{}
@@ -160,6 +164,24 @@ func (w *walker) wordString(wd *syntax.Word) field {
 		f.dec = f.dec || x.dec
 	}
 	return f
+}
+
+// takeScratch returns an empty list for wordString's fields, which it
+// needs only until it has joined them: one a word nested in the word being
+// resolved has not taken.
+func (w *walker) takeScratch() []field {
+	if k := len(w.scratch); k > 0 {
+		f := w.scratch[k-1]
+		w.scratch = w.scratch[:k-1]
+		return f
+	}
+	return make([]field, 0, 2)
+}
+
+// giveScratch takes back a list from takeScratch, emptied.
+func (w *walker) giveScratch(f []field) {
+	clear(f)
+	w.scratch = append(w.scratch, f[:0])
 }
 
 // appendWord appends the fields of a command word to dst.
