@@ -455,7 +455,11 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		c.background = true
 		defer w.leave(w.subshell())
 	}
-	c, written, procs := w.redirects(s.Redirs, c)
+	var written []string
+	var procs []*syntax.Word
+	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
+		c, written, procs = w.redirects(s.Redirs, c)
+	}
 	if len(procs) > 0 {
 		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
 	}
