@@ -597,10 +597,11 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 		w.stmts(x.Do, c)
 		return
 	}
-	items := make([]field, 0, len(wi.Items))
+	items := w.takeScratch() // needed only until the loop is walked
 	for _, it := range wi.Items {
 		items = w.appendWord(items, it)
 	}
+	defer func() { w.giveScratch(items) }()
 	name := wi.Name.Value
 	static := len(items) > 0 && len(items) <= 4
 	for _, it := range items {

@@ -295,7 +295,8 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			// Unquoted: field splitting on IFS, then globbing.
-			pieces := splitIFS(v, ifs)
+			var room [1]string // most values are one field: no allocation
+			pieces := appendIFS(room[:0], v, ifs)
 			if len(pieces) > 0 && strings.ContainsRune(ifs, rune(v[0])) {
 				b.split()
 			}
@@ -428,6 +429,11 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 			return "", false
 		}
 	}
+	if lit := soleLit(call.Args[0]); lit != nil && !needsExpanding(lit.Value) && !w.p.literalBackslash && !printsItself(lit.Value) {
+		// What appendWord would resolve the first word to, without the
+		// list of fields below: $(git ...) is not worth one.
+		return "", false
+	}
 	// Most substitutions run another program: know which before resolving
 	// the rest of the words.
 	fields, i := make([]field, 0, len(call.Args)+1), 0
@@ -471,6 +477,25 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 	}
 	text, ok := producedText([]*simple{s})
 	return strings.TrimRight(text, "\n"), ok
+}
+
+// soleLit returns the literal a word is made of alone, or nil.
+func soleLit(wd *syntax.Word) *syntax.Lit {
+	if len(wd.Parts) != 1 {
+		return nil
+	}
+	lit, _ := wd.Parts[0].(*syntax.Lit)
+	return lit
+}
+
+// printsItself reports whether staticOutput knows what the program word
+// prints.
+func printsItself(word string) bool {
+	switch progName(field{s: word}) {
+	case "echo", "printf", "pwd", "dirname", "basename", "realpath":
+		return true
+	}
+	return false
 }
 
 // plainWord reports whether a word holds no substitution, so resolving it
@@ -782,16 +807,16 @@ func (w *walker) ifs() (string, bool) {
 	return " \t\n", true
 }
 
-// splitIFS splits s on the characters of ifs, as bash does for unquoted
-// expansions (whitespace runs collapse; other separators do not).
-func splitIFS(s, ifs string) []string {
+// appendIFS appends to out the pieces of s split on the characters of
+// ifs, as bash splits unquoted expansions (whitespace runs collapse; other
+// separators do not).
+func appendIFS(out []string, s, ifs string) []string {
 	if ifs == "" {
 		if s == "" {
-			return nil
+			return out
 		}
-		return []string{s}
+		return append(out, s)
 	}
-	var out []string
 	start, have := 0, false
 	for i, r := range s {
 		if !strings.ContainsRune(ifs, r) {
