@@ -75,7 +75,7 @@ func harmlessDevice(p string) bool {
 // separator, starts with ~ or ., or is a file name with an extension.
 // Words with spaces (messages) and URLs are not paths.
 func looksLikePath(s string) bool {
-	if s == "" || strings.ContainsAny(s, " \t\n") {
+	if s == "" || anyByte(s, " \t\n") {
 		return false
 	}
 	if strings.HasPrefix(s, "file://") {
@@ -84,7 +84,7 @@ func looksLikePath(s string) bool {
 	if strings.Contains(s, "://") {
 		return false
 	}
-	if strings.ContainsAny(s, `/\`) || strings.HasPrefix(s, "~") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, dynMark) {
+	if hasSlash(s) || strings.HasPrefix(s, "~") || strings.HasPrefix(s, ".") || strings.HasPrefix(s, dynMark) {
 		return true
 	}
 	// name.ext

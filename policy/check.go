@@ -146,6 +146,10 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 		w     walker
 		sc    scope
 		cmds  [8]*simple
+		spare [8]*simple
+		args  [8][]field
+		forks [4][]scope
+		words [4][]field
 		paths [8]pathUse
 	}{}
 	a, w := &st.a, &st.w
@@ -153,7 +157,8 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	st.sc.cwd = p.cwd
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
-	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell)}
+	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell), spare: st.spare[:0],
+		spareArgs: st.args[:0], forkPool: st.forks[:0], scratch: st.words[:0]}
 	defer func() {
 		if w.nestedParser != nil {
 			p.parsers.Put(w.nestedParser)

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/google/shlex"
@@ -905,15 +904,23 @@ func isNameByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
-// namesBuiltins take variable names, subscripts included, as operands.
-var namesBuiltins = [...]string{"read", "declare", "typeset", "local", "export", "readonly", "let", "printf",
-	"unset", "mapfile", "readarray", "getopts", "wait", "test", "["}
+// takesNames reports whether the builtin name takes variable names,
+// subscripts included, as operands. A switch, not a list: it is asked of
+// every command.
+func takesNames(name string) bool {
+	switch name {
+	case "read", "declare", "typeset", "local", "export", "readonly", "let", "printf",
+		"unset", "mapfile", "readarray", "getopts", "wait", "test", "[":
+		return true
+	}
+	return false
+}
 
 // special handles the commands that run other code or change state the
 // walk depends on.
 func (w *walker) special(s *simple) {
 	c := s.c
-	if slices.Contains(namesBuiltins[:], s.name) {
+	if takesNames(s.name) {
 		for _, a := range nameOperands(s.name, s.argv) {
 			if subscriptRuns(a.s) {
 				w.fail("%s evaluates the array subscript in %q when it runs, which the policy cannot follow; compute the index first", s.name, a.s)

@@ -166,6 +166,12 @@ type divergenceCheck struct {
 	src    string
 	reason string
 	visit  func(syntax.Node) bool
+	// hdoc: the text of the tree being checked has a <<, so it may have a
+	// here-document, whose body lies outside the text of the nodes it
+	// belongs to. Without one, the text of every node holds all its
+	// literals, and a byte missing from that text rules a shape out
+	// without walking the node's subtree again (see mayHold).
+	hdoc bool
 }
 
 // diverges checks a complete top-level statement whose text lies in src.
@@ -183,8 +189,20 @@ func (d *divergenceCheck) check(node syntax.Node, src string) string {
 		d.visit = d.node
 	}
 	d.src, d.reason = src, ""
+	d.hdoc = true
+	if from, to := node.Pos().Offset(), node.End().Offset(); from <= to && to <= uint(len(src)) {
+		d.hdoc = strings.Contains(src[from:to], "<<")
+	}
 	syntax.Walk(node, d.visit)
 	return d.reason
+}
+
+// mayHold reports whether a literal or quoted string in the tree at n may
+// hold the byte c. The parser's literals only ever drop bytes of the text
+// (backslash-newlines), never add any, so when n's text lacks c, so do they.
+func (d *divergenceCheck) mayHold(n syntax.Node, c byte) bool {
+	from, to := n.Pos().Offset(), n.End().Offset()
+	return d.hdoc || from > to || to > uint(len(d.src)) || strings.IndexByte(d.src[from:to], c) >= 0
 }
 
 func (d *divergenceCheck) refuse(r string) bool {
@@ -204,14 +222,14 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 			return d.refuse(r)
 		}
 	case *syntax.CmdSubst:
-		if x.Backquotes && hasHeredocIn(x) {
+		if x.Backquotes && d.hdoc && hasHeredocIn(x) {
 			return d.refuse("a here-document inside backquotes: bash gives it an empty body, the parser reads the next lines; use $( )")
 		}
 		if from, to := x.Pos().Offset(), x.End().Offset(); x.Backquotes && from <= to && to <= uint(len(d.src)) &&
 			strings.Contains(d.src[from:to], "\\`") {
 			return d.refuse("backquotes nested with \\`: bash, dash and the parser split them differently; use $( )")
 		}
-		if bodyAfter(x) {
+		if d.hdoc && bodyAfter(x) {
 			return d.refuse("a here-document whose body comes after the ) of its $( ): dash reads the body as commands; close the $( ) after the body")
 		}
 	case *syntax.LetClause:
@@ -239,14 +257,14 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		}
 	case *syntax.Assign:
 		// x='a[$(cmd)]'; $(( x )): arithmetic evaluates the value again.
-		if x.Value != nil && holdsSubscriptCode(x.Value) {
+		if x.Value != nil && d.mayHold(x.Value, '[') && holdsSubscriptCode(x.Value) {
 			return d.refuse(runtimeSubscript)
 		}
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
 		}
 	case *syntax.ParamExp:
-		if x.Exp != nil && x.Exp.Word != nil && holds(x.Exp.Word, func(n syntax.Node) bool {
+		if x.Exp != nil && x.Exp.Word != nil && d.mayHold(x.Exp.Word, '\'') && holds(x.Exp.Word, func(n syntax.Node) bool {
 			q, ok := n.(*syntax.SglQuoted)
 			return ok && strings.ContainsAny(q.Value, "$`}\"")
 		}) {

@@ -52,6 +52,9 @@ type simple struct {
 	// links points at the walker's record of the symlinks the request
 	// makes, so that the rules judging s after the walk see through them.
 	links *map[string]string
+	// ownsRaw: raw is the list call built for this command alone, which
+	// release may hand to takeArgs once s is let go.
+	ownsRaw bool
 }
 
 // A pathUse is a path the request names, and how it is used.
@@ -294,6 +297,19 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// visitNested is nestedNode, made once: a method value allocates.
+	visitNested func(syntax.Node) bool
+	// spare holds the commands flush let go, for newSimple to reuse:
+	// nothing points at them any more.
+	spare []*simple
+	// spareArgs holds the argument lists of those commands, for takeArgs;
+	// ownArgs tells command that the list it is given is call's own.
+	spareArgs [][]field
+	ownArgs   bool
+	// forkPool holds room for the subshell scopes of pipelines that ended.
+	// scratch holds wordString's lists of fields (see takeScratch).
+	scratch  [][]field
+	forkPool [][]scope
 	// nestedParser parses the shell strings found inside the script. It is
 	// never the parser streaming the script's own statements: Parse resets
 	// a parser, which would end that stream at the first sh -c and leave
@@ -439,7 +455,11 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		c.background = true
 		defer w.leave(w.subshell())
 	}
-	c, written, procs := w.redirects(s.Redirs, c)
+	var written []string
+	var procs []*syntax.Word
+	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
+		c, written, procs = w.redirects(s.Redirs, c)
+	}
 	if len(procs) > 0 {
 		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
 	}
@@ -577,10 +597,11 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 		w.stmts(x.Do, c)
 		return
 	}
-	items := make([]field, 0, len(wi.Items))
+	items := w.takeScratch() // needed only until the loop is walked
 	for _, it := range wi.Items {
 		items = w.appendWord(items, it)
 	}
+	defer func() { w.giveScratch(items) }()
 	name := wi.Name.Value
 	static := len(items) > 0 && len(items) <= 4
 	for _, it := range items {
@@ -801,8 +822,11 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			w.a.reverseShell = "a shell reading its commands from the network through a pipeline"
 		}
 	}()
-	// One allocation for the stages' subshell scopes, not one each.
-	forks := make([]scope, len(stages))
+	// One allocation for the stages' subshell scopes, not one each, and
+	// none when an earlier pipeline left room enough: once it ended,
+	// nothing pointed at its scopes (only w.scope and parent links do).
+	forks := w.takeForks(len(stages))
+	defer w.giveForks(forks)
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -830,6 +854,23 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		in = out
 	}
+}
+
+// takeForks returns n zeroed scopes.
+func (w *walker) takeForks(n int) []scope {
+	if k := len(w.forkPool); k > 0 && cap(w.forkPool[k-1]) >= n {
+		f := w.forkPool[k-1][:n]
+		w.forkPool[k-1] = nil
+		w.forkPool = w.forkPool[:k-1]
+		return f
+	}
+	return make([]scope, n, max(n, 4))
+}
+
+// giveForks takes back the scopes of a pipeline that ended, zeroed again.
+func (w *walker) giveForks(f []scope) {
+	clear(f)
+	w.forkPool = append(w.forkPool, f)
 }
 
 // stage walks one stage of a pipeline. Each runs in a subshell, in bash
@@ -990,14 +1031,15 @@ func isBashBuiltin(name string) bool { return slices.Contains(bashBuiltins[:], n
 // name finds it.
 // raw is the command as written, wrappers and their NAME=value included.
 func (w *walker) downloadedOnPath(name string, raw []field) bool {
+	onPath := w.dl.onPath[name] || w.dl.binDir
+	if !onPath && w.dl.parents == nil {
+		return false // nothing downloaded: no need to look the name up
+	}
 	if raw[0].s == name && (isBashBuiltin(name) || w.scope.fn(name) != nil) {
 		return false // run directly, a builtin or a function is found first
 	}
-	if w.dl.onPath[name] || w.dl.binDir {
+	if onPath {
 		return true
-	}
-	if w.dl.parents == nil {
-		return false // nothing downloaded
 	}
 	for _, d := range w.pathDirs(raw) {
 		if w.isDownloaded(path.Join(d, name)) {
@@ -1051,12 +1093,13 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 				env.set(as.Name.Value, w.wordString(as.Value))
 			}
 		}
-		fields := make([]field, 0, len(x.Args)+1)
+		fields := w.takeArgs(len(x.Args) + 1)
 		for _, a := range x.Args {
 			fields = w.appendWord(fields, a)
 		}
 		if len(fields) > 0 {
 			w.scope = env
+			w.ownArgs = true
 			w.command(fields, c, "")
 			// X=1 cd /, X=1 f, X=1 eval ...: a builtin or function
 			// changes this shell all the same; only X is put back.
@@ -1064,7 +1107,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		}
 		return
 	}
-	fields := make([]field, 0, len(x.Args)+1)
+	fields := w.takeArgs(len(x.Args) + 1)
 	saved := w.argStdinDL
 	w.argStdinDL = c.stdinDL
 	for _, a := range x.Args {
@@ -1074,7 +1117,33 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	if len(fields) == 0 {
 		return
 	}
+	w.ownArgs = true
 	w.command(fields, c, "")
+}
+
+// takeArgs returns an empty list with room for n fields, the argument list
+// of a command flush let go if one has room enough.
+func (w *walker) takeArgs(n int) []field {
+	if k := len(w.spareArgs); k > 0 && cap(w.spareArgs[k-1]) >= n {
+		f := w.spareArgs[k-1]
+		w.spareArgs[k-1] = nil
+		w.spareArgs = w.spareArgs[:k-1]
+		return f
+	}
+	return make([]field, 0, max(n, 4))
+}
+
+// release hands the commands of a top-level statement, judged and let go
+// by flush, to newSimple and takeArgs to reuse. Nothing else points at
+// them: rules keep strings, never a *simple, and what the walk keeps of a
+// command's words (variables, arrays, positional parameters) it copies.
+func (w *walker) release(cmds []*simple) {
+	for _, c := range cmds {
+		if c.ownsRaw {
+			w.spareArgs = append(w.spareArgs, c.raw[:0])
+		}
+	}
+	w.spare = append(w.spare, cmds...)
 }
 
 // expandAlias judges the text an alias called name expands words to.
@@ -1119,7 +1188,7 @@ func progName(f field) string {
 		return ""
 	}
 	s := f.s
-	if i := strings.LastIndexAny(s, `/\`); i >= 0 {
+	if i := lastSlash(s); i >= 0 {
 		s = s[i+1:]
 	}
 	if len(s) > 4 && strings.EqualFold(s[len(s)-4:], ".exe") {
@@ -1130,6 +1199,8 @@ func progName(f field) string {
 
 // command judges one simple command given as fields.
 func (w *walker) command(raw []field, c ctx, via string) {
+	owned := w.ownArgs
+	w.ownArgs = false
 	if w.a.fatal != "" || len(raw) == 0 {
 		return
 	}
@@ -1153,7 +1224,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		defer func() { w.scope.cwd = saved }()
 	}
 	if u.stop || len(u.argv) == 0 {
-		w.record(&simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via})
+		w.record(w.newSimple(simple{raw: raw, argv: raw, name: progName(raw[0]), cwd: w.scope.cwd, stay: w.scope.stay, c: c, via: via, ownsRaw: owned}))
 		w.expandAlias(progName(raw[0]), raw, c) // a bare "command" or "sudo"
 		w.guessRuns(u.guess, c, progName(raw[0]))
 		if len(u.argv) > 0 && progName(u.argv[0]) == "sudo" && hasFlag(u.argv, "e", "edit") {
@@ -1169,7 +1240,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		u.xargs = false
 	}
 	name := progName(argv[0])
-	s := &simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via}
+	s := w.newSimple(simple{raw: raw, argv: argv, name: name, cwd: w.scope.cwd, stay: w.scope.stay, c: c, xargs: u.xargs, via: via, ownsRaw: owned})
 	for _, f := range argv[1:] {
 		s.argDL = s.argDL || f.dl
 		s.argDec = s.argDec || f.dec
@@ -1202,7 +1273,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
 	}
-	if strings.ContainsAny(argv[0].s, `/\`) {
+	if hasSlash(argv[0].s) {
 		// ./install.sh written earlier runs in its own shell.
 		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)
@@ -1217,6 +1288,23 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.fillDownloads(s)
 	}
 	w.argPaths(s)
+}
+
+// newSimple returns v in a command flush let go, if there is one: a large
+// script records a command for nearly every line, and reusing them keeps
+// the allocator and the garbage collector out of the walk.
+func (w *walker) newSimple(v simple) *simple {
+	n := len(w.spare)
+	if n == 0 {
+		s := new(simple)
+		*s = v
+		return s
+	}
+	s := w.spare[n-1]
+	w.spare[n-1] = nil
+	w.spare = w.spare[:n-1]
+	*s = v
+	return s
 }
 
 // is reports whether the command belongs to any of the classes.

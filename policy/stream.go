@@ -94,6 +94,7 @@ func (w *walker) walkTop(s *syntax.Stmt) {
 	}
 	w.stmt(s, ctx{})
 	if !w.p.retainCmds {
+		w.release(w.a.cmds)
 		w.p.flush(w.a)
 	}
 }

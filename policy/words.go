@@ -60,6 +60,9 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 	case 0:
 		b.cur.s = s
 	case 1:
+		// Room for this part and a few more at once, instead of a
+		// copy each time the builder doubles.
+		b.sb.Grow(max(2*(len(b.cur.s)+len(s)), 32))
 		b.sb.WriteString(b.cur.s)
 		fallthrough
 	default:
@@ -141,7 +144,8 @@ func (w *walker) appendFields(dst []field, wd *syntax.Word, split bool) []field 
 
 // wordString resolves a word into one string, as in an assignment.
 func (w *walker) wordString(wd *syntax.Word) field {
-	fs := w.wordFields(wd, false)
+	fs := w.appendFields(w.takeScratch(), wd, false)
+	defer w.giveScratch(fs)
 	switch len(fs) {
 	case 0:
 		return field{}
@@ -162,13 +166,31 @@ func (w *walker) wordString(wd *syntax.Word) field {
 	return f
 }
 
+// takeScratch returns an empty list for wordString's fields, which it
+// needs only until it has joined them: one a word nested in the word being
+// resolved has not taken.
+func (w *walker) takeScratch() []field {
+	if k := len(w.scratch); k > 0 {
+		f := w.scratch[k-1]
+		w.scratch = w.scratch[:k-1]
+		return f
+	}
+	return make([]field, 0, 2)
+}
+
+// giveScratch takes back a list from takeScratch, emptied.
+func (w *walker) giveScratch(f []field) {
+	clear(f)
+	w.scratch = append(w.scratch, f[:0])
+}
+
 // appendWord appends the fields of a command word to dst.
 func (w *walker) appendWord(dst []field, wd *syntax.Word) []field {
 	if len(wd.Parts) == 1 {
 		// Fast path: most words are one plain literal or one quoted string.
 		switch p := wd.Parts[0].(type) {
 		case *syntax.Lit:
-			if !strings.ContainsAny(p.Value, "\\*?[~{") && !w.p.literalBackslash {
+			if !needsExpanding(p.Value) && !w.p.literalBackslash {
 				return append(dst, field{s: p.Value})
 			}
 		case *syntax.SglQuoted:
@@ -273,7 +295,8 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			// Unquoted: field splitting on IFS, then globbing.
-			pieces := splitIFS(v, ifs)
+			var room [1]string // most values are one field: no allocation
+			pieces := appendIFS(room[:0], v, ifs)
 			if len(pieces) > 0 && strings.ContainsRune(ifs, rune(v[0])) {
 				b.split()
 			}
@@ -338,29 +361,35 @@ func (w *walker) nested(n syntax.Node) bool {
 		return false
 	}
 	before, cmds, decodes := w.a.downloads, len(w.a.cmds), w.a.decodes
-	syntax.Walk(n, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst:
-			w.sub(n.Stmts, ctx{})
-			return false
-		case *syntax.ProcSubst:
-			// curl x | tee >(sh): what the command writes into >(...) is
-			// what it read.
-			w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
-			return false
-		case *syntax.ParamExp:
-			// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
-			// too; param judges the default word and sets x.
-			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
-				w.param(n)
-				return false
-			}
-		}
-		return true
-	})
+	if w.visitNested == nil {
+		w.visitNested = w.nestedNode // one closure per request, not per word
+	}
+	syntax.Walk(n, w.visitNested)
 	w.lastDec = w.a.decodes > decodes
 	// curl x | bash -c "$(cat)": the substitution reads downloaded stdin.
 	return w.a.downloads > before || w.argStdinDL && len(w.a.cmds) > cmds
+}
+
+// nestedNode is nested's visit of each node below the one it was given.
+func (w *walker) nestedNode(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.CmdSubst:
+		w.sub(n.Stmts, ctx{})
+		return false
+	case *syntax.ProcSubst:
+		// curl x | tee >(sh): what the command writes into >(...) is
+		// what it read.
+		w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
+		return false
+	case *syntax.ParamExp:
+		// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
+		// too; param judges the default word and sets x.
+		if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+			w.param(n)
+			return false
+		}
+	}
+	return true
 }
 
 // staticOutput returns what a command substitution prints when it is a
@@ -399,6 +428,11 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 		if !plainWord(a) {
 			return "", false
 		}
+	}
+	if lit := soleLit(call.Args[0]); lit != nil && !needsExpanding(lit.Value) && !w.p.literalBackslash && !printsItself(lit.Value) {
+		// What appendWord would resolve the first word to, without the
+		// list of fields below: $(git ...) is not worth one.
+		return "", false
 	}
 	// Most substitutions run another program: know which before resolving
 	// the rest of the words.
@@ -443,6 +477,25 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 	}
 	text, ok := producedText([]*simple{s})
 	return strings.TrimRight(text, "\n"), ok
+}
+
+// soleLit returns the literal a word is made of alone, or nil.
+func soleLit(wd *syntax.Word) *syntax.Lit {
+	if len(wd.Parts) != 1 {
+		return nil
+	}
+	lit, _ := wd.Parts[0].(*syntax.Lit)
+	return lit
+}
+
+// printsItself reports whether staticOutput knows what the program word
+// prints.
+func printsItself(word string) bool {
+	switch progName(field{s: word}) {
+	case "echo", "printf", "pwd", "dirname", "basename", "realpath":
+		return true
+	}
+	return false
 }
 
 // plainWord reports whether a word holds no substitution, so resolving it
@@ -754,16 +807,16 @@ func (w *walker) ifs() (string, bool) {
 	return " \t\n", true
 }
 
-// splitIFS splits s on the characters of ifs, as bash does for unquoted
-// expansions (whitespace runs collapse; other separators do not).
-func splitIFS(s, ifs string) []string {
+// appendIFS appends to out the pieces of s split on the characters of
+// ifs, as bash splits unquoted expansions (whitespace runs collapse; other
+// separators do not).
+func appendIFS(out []string, s, ifs string) []string {
 	if ifs == "" {
 		if s == "" {
-			return nil
+			return out
 		}
-		return []string{s}
+		return append(out, s)
 	}
-	var out []string
 	start, have := 0, false
 	for i, r := range s {
 		if !strings.ContainsRune(ifs, r) {
@@ -788,7 +841,7 @@ func splitIFS(s, ifs string) []string {
 // unescapeUnquoted removes the backslashes of an unquoted literal and
 // reports whether it has unescaped glob characters.
 func unescapeUnquoted(s string) (string, bool) {
-	if !strings.ContainsAny(s, `\*?[`) {
+	if !anyByte(s, `\*?[`) {
 		return s, false
 	}
 	var sb strings.Builder
@@ -897,6 +950,48 @@ func ansiC(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// anyByte reports whether s holds a byte of set, which must be ASCII: what
+// strings.ContainsAny reports then, without the lookup per byte it makes
+// in words of up to 8 bytes, which most words are.
+func anyByte(s, set string) bool {
+	var m [8]uint32
+	for i := 0; i < len(set); i++ {
+		m[set[i]>>5] |= 1 << (set[i] & 31)
+	}
+	for i := 0; i < len(s); i++ {
+		if m[s[i]>>5]&(1<<(s[i]&31)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// needsExpanding is anyByte(s, "\\*?[~{") for the literal of every word:
+// a switch costs less than building the set each time.
+func needsExpanding(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\', '*', '?', '[', '~', '{':
+			return true
+		}
+	}
+	return false
+}
+
+// hasSlash is anyByte(s, `/\`).
+func hasSlash(s string) bool { return lastSlash(s) >= 0 }
+
+// lastSlash is strings.LastIndexAny(s, `/\`), without a lookup per byte. No
+// byte of a multi-byte UTF-8 sequence is ASCII, so bytes will do.
+func lastSlash(s string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == '/' || s[i] == '\\' {
+			return i
+		}
+	}
+	return -1
 }
 
 func isHex(c byte) bool {
