@@ -413,3 +413,23 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+// A default assigned through an index or an indirection: these walked
+// their own expansion again and again until the stack ran out, a fatal
+// error instead of a decision. An indirect assignment sets a variable the
+// walk cannot name, so it is refused; an element's, like a[i]=d, leaves
+// the array unknown; the default word itself is judged either way.
+func TestAssigningDefaults(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{"echo ${!x:=y}", Deny, "parse"},
+		{"echo ${!x=y}", Deny, "parse"},
+		{`y=/tmp/ok; x=y; unset y; : ${!x:=/}; rm -rf "$y"`, Deny, "parse"},
+		{"echo ${x[1]:=y}", Allow, "default"},
+		{`: "${a[0]=/}"`, Allow, "default"},
+		{`: "${a[0]:=$(rm -rf /)}"`, Deny, "default:rm-root"},
+		{`: "${a[${i:=/}]:=x}"; rm -rf "$i"`, Deny, "default:rm-root"},
+		{"echo ${!x:-d} ${!x}", Allow, "default"},
+		{`: ${x:=/}; rm -rf "$x"`, Deny, "default:rm-root"},
+	})
+}

@@ -299,6 +299,9 @@ type walker struct {
 	lastDec    bool // the last nested() ran a decoder
 	// visitNested is nestedNode, made once: a method value allocates.
 	visitNested func(syntax.Node) bool
+	// inParam is the expansion param is walking the insides of, which
+	// nestedNode must not hand back to param.
+	inParam *syntax.ParamExp
 	// spare holds the commands flush let go, for newSimple to reuse:
 	// nothing points at them any more.
 	spare []*simple

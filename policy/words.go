@@ -384,7 +384,7 @@ func (w *walker) nestedNode(n syntax.Node) bool {
 	case *syntax.ParamExp:
 		// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
 		// too; param judges the default word and sets x.
-		if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+		if n != w.inParam && n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 			w.param(n)
 			return false
 		}
@@ -647,7 +647,23 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil ||
 		p.Slice != nil || p.Repl != nil || p.Names != 0 || p.NestedParam != nil || len(p.Modifiers) > 0 {
+		// Walk what p holds, not p again: nestedNode hands a ${x=d} it
+		// meets to param, and ${a[0]=d} or ${!x:=d} would come back here
+		// until the stack ran out (a fatal error, not a decision).
+		saved := w.inParam
+		w.inParam = p
 		w.nested(p)
+		w.inParam = saved
+		if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) {
+			switch {
+			case p.Excl:
+				// ${!x:=d} assigns d to the variable x names.
+				w.fail("${!%s%s...} assigns to the variable that %s names, which the policy cannot follow; assign that variable by name", p.Param.Value, p.Exp.Op, p.Param.Value)
+			case p.Param != nil:
+				// ${a[i]:=d}, as a[i]=d: the array's value is no longer known.
+				w.scope.set(p.Param.Value, field{s: dynMark, dyn: true})
+			}
+		}
 		return "", false
 	}
 	v, ok := w.lookup(p.Param.Value)
