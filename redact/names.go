@@ -67,40 +67,33 @@ func maySecretName(name string) bool {
 		if c := name[i] | 0x20; c-'a' >= 26 || partPairs[c&31]>>((name[i+1]|0x20)&31)&1 == 0 {
 			continue
 		}
-		t := name[i:]
-		var ok bool
-		switch name[i] | 0x20 { // ASCII letters to lower case; no other byte lands on one
-		case 'p':
-			ok = hasPrefixFold(t, "pw") || hasPrefixFold(t, "pass") || hasPrefixFold(t, "pat") || hasPrefixFold(t, "pin")
-		case 's':
-			ok = hasPrefixFold(t, "sig") || hasPrefixFold(t, "sess") || hasPrefixFold(t, "sas") ||
-				hasPrefixFold(t, "salt") || hasPrefixFold(t, "seed") || hasPrefixFold(t, "secret")
-		case 'c':
-			ok = hasPrefixFold(t, "cred") || hasPrefixFold(t, "conn") || hasPrefixFold(t, "cookie")
-		case 'a':
-			ok = hasPrefixFold(t, "auth")
-		case 'b':
-			ok = hasPrefixFold(t, "bearer")
-		case 'k':
-			ok = hasPrefixFold(t, "key")
-		case 'm':
-			ok = hasPrefixFold(t, "mnemonic")
-		case 'n':
-			ok = hasPrefixFold(t, "netrc")
-		case 'o':
-			ok = hasPrefixFold(t, "otp")
-		case 't':
-			ok = hasPrefixFold(t, "token")
-		}
-		if ok {
-			return true
+		for _, part := range secretParts[name[i]&31] {
+			if hasPrefixFold(name[i:], part) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
+// secretParts are the parts maySecretName looks for, by their first
+// letter (&31, in either case: no other byte that passes partPairs lands
+// on one).
+var secretParts = [32][]string{
+	'p' & 31: {"pw", "pass", "pat", "pin"},
+	's' & 31: {"sig", "sess", "sas", "salt", "seed", "secret"},
+	'c' & 31: {"cred", "conn", "cookie"},
+	'a' & 31: {"auth"},
+	'b' & 31: {"bearer"},
+	'k' & 31: {"key"},
+	'm' & 31: {"mnemonic"},
+	'n' & 31: {"netrc"},
+	'o' & 31: {"otp"},
+	't' & 31: {"token"},
+}
+
 // partPairs[c1&31] has bit c2&31 set for the first two letters c1 c2
-// (lower case) of each part maySecretName looks for.
+// (lower case) of each of secretParts; TestPartPairs holds them together.
 var partPairs = [32]uint32{
 	'p' & 31: 1<<('w'&31) | 1<<('a'&31) | 1<<('i'&31),
 	's' & 31: 1<<('i'&31) | 1<<('e'&31) | 1<<('a'&31),

@@ -67,3 +67,20 @@ func TestMaySecretName(t *testing.T) {
 		t.Errorf("only %d of %d names are secret; the test proves little", secret, len(names))
 	}
 }
+
+// partPairs is the two-letter filter in front of secretParts: every part
+// must pass it, and it must pass nothing that starts no part.
+func TestPartPairs(t *testing.T) {
+	var want [32]uint32
+	for first, parts := range secretParts {
+		for _, p := range parts {
+			if int(p[0]&31) != first || p != strings.ToLower(p) {
+				t.Errorf("part %q is filed under %c", p, 'a'+first-1)
+			}
+			want[p[0]&31] |= 1 << (p[1] & 31)
+		}
+	}
+	if partPairs != want {
+		t.Errorf("partPairs = %v, want %v", partPairs, want)
+	}
+}
