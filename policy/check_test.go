@@ -433,3 +433,33 @@ func TestAssigningDefaults(t *testing.T) {
 		{`: ${x:=/}; rm -rf "$x"`, Deny, "default:rm-root"},
 	})
 }
+
+// An array the script changes after defining it: the walk kept its old
+// elements, judging rm -rf "${a[0]}" by a value the shell had replaced
+// (a false deny after a=(/); a[0]=x, and, in ask mode, an approval prompt
+// naming the old path). Elements set by index follow the new value;
+// others the walk cannot follow make the array, or the element, unknown.
+func TestArraysDoNotGoStale(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`a=(/tmp/x); a[0]=/; rm -rf "${a[0]}"`, Deny, rm},
+		{`a=(/tmp/x); a=/; rm -rf "${a[0]}"`, Deny, rm},
+		{`a=(/x); a[1]=/; rm -rf "${a[1]}"`, Deny, rm},
+		{`x=/; a=(/tmp/y); a[0]=$x; rm -rf "${a[0]}"`, Deny, rm},
+		{`a=(/); a[0]=/tmp/x; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); a=build; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); read -r "a[0]" <<< x; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); printf -v "a[0]" x; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); declare a[0]=x; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); mapfile -t a < list; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); unset a; rm -rf "${a[0]}"`, Allow, "default"},
+		{`a=(/); : "${a[0]:=x}"; rm -rf "${a[0]}"`, Deny, rm}, // a[0] is set: := keeps it
+		// The other elements stay known.
+		{`a=(/x /); a[0]=y; rm -rf "${a[1]}"`, Deny, rm},
+		{`a=(/x /); read "a[0]"; rm -rf "${a[1]}"`, Deny, rm},
+		{`a=(/x /); unset "a[0]"; rm -rf "${a[1]}"`, Deny, rm},
+		{`a=(/x /); a[$i]=y; rm -rf "${a[1]}"`, Allow, "default"},
+		{`a=(/x /); a[5]=y; rm -rf "${a[1]}"`, Allow, "default"},
+	})
+}

@@ -783,8 +783,12 @@ func (w *walker) declareWords(words []field, local bool) {
 	for _, f := range words {
 		k, v, ok := strings.Cut(f.s, "=")
 		if !ok || !isVarName(k) {
+			if ok {
+				w.scope.forgetElement(k) // declare a[0]=/
+			}
 			continue
 		}
+		w.scope.forgetElement(k)
 		if local {
 			w.scope.markLocal(k)
 		}
@@ -1032,6 +1036,11 @@ func (w *walker) special(s *simple) {
 		}
 		w.shellString(f, nil, "eval", ctx{})
 	case s.name == "mapfile" || s.name == "readarray":
+		// The array read into (MAPFILE by default) is replaced whole.
+		w.scope.forgetArray("MAPFILE")
+		for _, a := range operands(s.argv) {
+			w.scope.forgetArray(a.s)
+		}
 		// -C CALLBACK is shell code, run once per -c lines read.
 		for i := 1; i < len(s.argv); i++ {
 			switch a := s.argv[i].s; {
@@ -1174,14 +1183,21 @@ func (w *walker) special(s *simple) {
 		}
 	case s.name == "unset":
 		for _, a := range operands(s.argv) {
+			if strings.Contains(a.s, "[") {
+				w.scope.forgetElement(a.s)
+			} else {
+				w.scope.forgetArray(a.s)
+			}
 			w.scope.set(a.s, field{unset: true})
 		}
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
 		for _, a := range operands(s.argv) {
+			w.scope.forgetElement(a.s)
 			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
 		}
 	case s.name == "printf":
 		for _, v := range printfVars(s.argv) {
+			w.scope.forgetElement(v.s)
 			w.scope.set(v.s, field{s: dynMark, dyn: true})
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -221,6 +222,55 @@ func (s *scope) getArray(name string) ([]field, bool) {
 func (s *scope) noteDirStack(name string) {
 	if strings.HasPrefix(name, "DIRSTACK") {
 		s.dirStack = []string{dirStackLost}
+	}
+}
+
+// forgetElement marks unknown what an assignment to name changes of a
+// known array, whose old value would otherwise be stale (worse than
+// unknown: rm -rf "${a[0]}" would be judged as the old element). a[i]=v
+// with a literal i inside the array or just past its end changes element
+// i, and a=v (which bash applies to a[0]) element 0; any other subscript,
+// or one further out (bash makes the array sparse, which a list cannot
+// hold), loses the whole array.
+func (s *scope) forgetElement(name string) {
+	s.setElement(name, field{s: dynMark, dyn: true})
+}
+
+// setElement records v as what an assignment to name (a[i] or a) makes
+// of element i (or 0) of a known array; see forgetElement.
+func (s *scope) setElement(name string, v field) {
+	base, sub, hasSub := strings.Cut(name, "[")
+	elems, known := s.getArray(base)
+	if !known {
+		return
+	}
+	i := 0
+	if hasSub {
+		n, err := strconv.Atoi(strings.TrimSuffix(sub, "]"))
+		if err != nil || n < 0 || !strings.HasSuffix(sub, "]") {
+			s.setArray(base, nil)
+			return
+		}
+		i = n
+	}
+	if i > len(elems) {
+		s.setArray(base, nil)
+		return
+	}
+	elems = slices.Clone(elems)
+	if i == len(elems) {
+		elems = append(elems, v) // the next element: still no gap
+	} else {
+		elems[i] = v
+	}
+	s.setArray(base, elems)
+}
+
+// forgetArray marks unknown the whole known array name (mapfile a,
+// unset a).
+func (s *scope) forgetArray(name string) {
+	if _, known := s.getArray(name); known {
+		s.setArray(name, nil)
 	}
 }
 
@@ -779,6 +829,10 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	if as.Name == nil || !keep {
 		return
 	}
+	val := v // what the element gets, before the scalar's own bookkeeping
+	if as.Append {
+		val = field{s: dynMark, dyn: true}
+	}
 	if as.Append || as.Index != nil || as.Array != nil {
 		old, ok := w.scope.get(as.Name.Value)
 		if !ok || as.Index != nil || as.Array != nil {
@@ -787,6 +841,15 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec}
 	}
 	w.scope.set(as.Name.Value, v)
+	if as.Index != nil {
+		if i, isWord := as.Index.(*syntax.Word); isWord && i != nil && i.Lit() != "" {
+			w.scope.setElement(as.Name.Value+"["+i.Lit()+"]", val)
+		} else {
+			w.scope.forgetArray(as.Name.Value)
+		}
+	} else {
+		w.scope.setElement(as.Name.Value, val)
+	}
 }
 
 // pipeStages appends the stages of a pipeline to dst, left to right.

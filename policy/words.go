@@ -660,8 +660,7 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 				// ${!x:=d} assigns d to the variable x names.
 				w.fail("${!%s%s...} assigns to the variable that %s names, which the policy cannot follow; assign that variable by name", p.Param.Value, p.Exp.Op, p.Param.Value)
 			case p.Param != nil:
-				// ${a[i]:=d}, as a[i]=d: the array's value is no longer known.
-				w.scope.set(p.Param.Value, field{s: dynMark, dyn: true})
+				w.elementDefault(p)
 			}
 		}
 		return "", false
@@ -698,6 +697,33 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 	return v, ok
 }
 
+// elementDefault applies ${a[i]=d} or ${a[i]:=d} to what the walk knows
+// of a. In a known array, a known element that is set (for :=, also not
+// empty) stays, and one that is not gets d. Otherwise a is unknown: the
+// subscript cannot be read, or a is a plain variable, whose a[0] is
+// itself.
+func (w *walker) elementDefault(p *syntax.ParamExp) {
+	name := p.Param.Value
+	idx, isWord := p.Index.(*syntax.Word)
+	elems, known := w.scope.getArray(name)
+	if !known || !isWord || idx == nil || idx.Lit() == "" {
+		w.scope.forgetArray(name)
+		w.scope.set(name, field{s: dynMark, dyn: true})
+		return
+	}
+	n, err := strconv.Atoi(idx.Lit())
+	if err == nil && n >= 0 && n < len(elems) {
+		if e := elems[n]; !e.known() || p.Exp.Op == syntax.AssignUnset || e.s != "" {
+			return // set (or unknown, and then unknown stays)
+		}
+	}
+	d := field{s: dynMark, dyn: true}
+	if p.Exp.Word != nil {
+		d = w.wordString(p.Exp.Word)
+	}
+	w.scope.setElement(name+"["+idx.Lit()+"]", field{s: d.s, dyn: d.dyn})
+}
+
 // paramDefault resolves ${x-d}, ${x:-d}, ${x=d} and ${x:=d}: $x when it
 // is set (and not empty, with the colon), else the default, which = and
 // := also assign to x for the words and commands after. With x unknown,
@@ -714,6 +740,7 @@ func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bo
 	d := w.wordString(p.Exp.Word)
 	if op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull {
 		w.scope.set(name, field{s: d.s, dyn: d.dyn})
+		w.scope.forgetElement(name) // ${a:=d} sets a[0]
 	}
 	if !d.known() {
 		return "", false
