@@ -463,3 +463,24 @@ func TestArraysDoNotGoStale(t *testing.T) {
 		{`a=(/x /); a[5]=y; rm -rf "${a[1]}"`, Allow, "default"},
 	})
 }
+
+// A script named as stdin by another spelling, a glob or a word the walk
+// cannot read is stdin all the same: its here-string is code (bashdiff
+// found the first; before, each was a file the policy could not see).
+func TestStdinByOtherNames(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	var cases []checkCase
+	for _, name := range []string{"/dev/*stdin", "/dev/std*", "/dev/fd/?", "/dev/./stdin", "//dev/stdin",
+		"/proc/$$/fd/0", "/proc/self/fd/../fd/0", "/dev/fd/00", "/dev/fd/3", "/d*/stdin", "/dev/[s]tdin"} {
+		cases = append(cases,
+			checkCase{"source " + name + " <<<'rm -rf $HOME'", Deny, rm},
+			checkCase{"bash " + name + " <<<'rm -rf $HOME'", Deny, rm})
+	}
+	cases = append(cases,
+		checkCase{"source ./env.sh", Allow, "default"},
+		checkCase{"source /dev/null <<<'rm -rf $HOME'", Allow, "default"},
+		checkCase{"bash ./build.sh <<< yes", Allow, "default"},
+		checkCase{"source /dev/stdin <<<'echo hi'", Allow, "default"})
+	runCases(t, p, cases)
+}

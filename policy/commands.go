@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"strings"
 
 	"github.com/google/shlex"
@@ -1257,13 +1258,37 @@ func printfVars(argv []field) []field {
 	return names
 }
 
+// readsStdinPath reports whether the script a shell or source is given
+// may be its stdin, whose text the walk then judges as code: "-", and
+// stdin under any spelling, glob or unreadable part the shell would
+// resolve to it (found by bashdiff: source /dev/*stdin <<<'rm -rf ~').
 func readsStdinPath(p string) bool {
-	switch p {
-	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+	if p == "-" {
 		return true
+	}
+	c := path.Clean(p) // /dev/./stdin, //dev/stdin, /dev/../dev/stdin
+	if c == "/dev/stdin" || strings.HasPrefix(c, "/dev/fd/") ||
+		strings.HasPrefix(c, "/proc/") && strings.Contains(c, "/fd/") {
+		// Any descriptor's file: /dev/fd/00 is stdin, and after
+		// exec 3<&0 so is /dev/fd/3.
+		return true
+	}
+	if !strings.ContainsAny(c, "*?[") && !strings.Contains(c, dynMark) {
+		return false
+	}
+	// A glob, or a word the walk cannot read (/proc/$$/fd/0), that may
+	// match a name of stdin: /dev/*stdin, /dev/fd/?.
+	pat := strings.ReplaceAll(c, dynMark, "*")
+	for _, name := range stdinFiles {
+		if ok, err := path.Match(pat, name); ok || err != nil {
+			return true
+		}
 	}
 	return false
 }
+
+// stdinFiles are names of a process's stdin for readsStdinPath's globs.
+var stdinFiles = [...]string{"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0", "/proc/1/fd/0"}
 
 // sshCommand judges the command ssh runs on the other side: it may be
 // this very machine.
