@@ -484,3 +484,26 @@ func TestStdinByOtherNames(t *testing.T) {
 		checkCase{"source /dev/stdin <<<'echo hi'", Allow, "default"})
 	runCases(t, p, cases)
 }
+
+// Found by bashdiff (seed 43): a program named by a path is read when it
+// runs, so a denied path run as one is denied as cat's operand is; and a
+// name the walk cannot know may be a wrapper that runs the rest after a
+// --, as exec does.
+func TestProgramPathsAndDynamicWrappers(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{"sudo ~/.ssh/id_rsa", Deny, "denied_paths"},
+		{"~/.ssh/id_rsa", Deny, "denied_paths"},
+		{"nohup /etc/shadow", Deny, "denied_paths"},
+		{"exec ~/.ssh/id_rsa", Deny, "denied_paths"},
+		{"exe$@c -- rm -r-f /", Deny, "default:dynamic-command"},
+		{"$run -- rm -rf ~", Deny, "default:dynamic-command"},
+		{"./build.sh", Allow, "default"},
+		{"/usr/bin/env python3 x.py", Allow, "default"},
+		{"./node_modules/.bin/jest --ci", Allow, "default"},
+		{"$run -- git status", Allow, "default"},
+		{"x=echo; $x -- rm -rf /", Allow, "default"},
+		// A line of a command broken without its backslash: not a program.
+		{"gcloud kms decrypt\n  --ciphertext-file=ci/secrets.tar.enc", Allow, "default"},
+	})
+}

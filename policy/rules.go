@@ -652,6 +652,19 @@ func (p *Policy) dynamicRule(s *simple) (verdict, bool) {
 			return verdict{"default:dynamic-command", fmt.Sprintf("the command name %q cannot be known before it runs, and as %s it would be denied: %s", text(s.argv[:1]), cand, v.reason)}, true
 		}
 	}
+	// The name may be a wrapper that runs the rest, after a -- (exec,
+	// env, nohup, command): exe$@c -- rm -rf / is exec -- rm -rf /.
+	rest := s.argv[1:]
+	if len(rest) > 0 && rest[0].s == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && rest[0].known() {
+		alt := *s
+		alt.argv, alt.name = rest, progName(rest[0])
+		if v, ok := p.hardRule(&alt); ok {
+			return verdict{"default:dynamic-command", fmt.Sprintf("the command name %q cannot be known before it runs, and as a wrapper running the rest it would be denied: %s", text(s.argv[:1]), v.reason)}, true
+		}
+	}
 	return verdict{}, false
 }
 

@@ -1340,6 +1340,12 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.callFunc(name, body, argv, c)
 	}
 	if hasSlash(argv[0].s) {
+		// Running a file reads it: ~/.ssh/id_rsa run as a program (sudo
+		// ~/.ssh/id_rsa, nohup /etc/shadow) names a denied path as much
+		// as cat does.
+		if !strings.HasPrefix(argv[0].s, "-") { // a broken line's --flag=dir/file, not a program
+			w.addPath(argv[0], false, false)
+		}
 		// ./install.sh written earlier runs in its own shell.
 		outer := w.subshell()
 		w.runFile(s, argv[0], argv[0].s)
