@@ -54,7 +54,7 @@ type simple struct {
 	// makes, so that the rules judging s after the walk see through them.
 	links *map[string]string
 	// ownsRaw: raw is the list call built for this command alone, which
-	// release may hand to takeArgs once s is let go.
+	// release may hand back to spareArgs once s is let go.
 	ownsRaw bool
 }
 
@@ -355,12 +355,13 @@ type walker struct {
 	// spare holds the commands flush let go, for newSimple to reuse:
 	// nothing points at them any more.
 	spare []*simple
-	// spareArgs holds the argument lists of those commands, for takeArgs;
+	// spareArgs holds the argument lists of those commands, for call;
 	// ownArgs tells command that the list it is given is call's own.
 	spareArgs [][]field
 	ownArgs   bool
 	// forkPool holds room for the subshell scopes of pipelines that ended.
-	// scratch holds wordString's lists of fields (see takeScratch).
+	// scratch holds lists of fields needed only for a moment: wordString's
+	// before it joins them, a for loop's items while the loop is walked.
 	scratch  [][]field
 	forkPool [][]scope
 	// nestedParser parses the shell strings found inside the script. It is
@@ -650,11 +651,11 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 		w.stmts(x.Do, c)
 		return
 	}
-	items := w.takeScratch() // needed only until the loop is walked
+	items := fromPool(&w.scratch, 0, 2) // needed only until the loop is walked
 	for _, it := range wi.Items {
 		items = w.appendWord(items, it)
 	}
-	defer func() { w.giveScratch(items) }()
+	defer func() { toPool(&w.scratch, items) }()
 	name := wi.Name.Value
 	static := len(items) > 0 && len(items) <= 4
 	for _, it := range items {
@@ -891,8 +892,8 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	// One allocation for the stages' subshell scopes, not one each, and
 	// none when an earlier pipeline left room enough: once it ended,
 	// nothing pointed at its scopes (only w.scope and parent links do).
-	forks := w.takeForks(len(stages))
-	defer w.giveForks(forks)
+	forks := fromPool(&w.forkPool, len(stages), 4)[:len(stages)]
+	defer toPool(&w.forkPool, forks)
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -922,21 +923,24 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	}
 }
 
-// takeForks returns n zeroed scopes.
-func (w *walker) takeForks(n int) []scope {
-	if k := len(w.forkPool); k > 0 && cap(w.forkPool[k-1]) >= n {
-		f := w.forkPool[k-1][:n]
-		w.forkPool[k-1] = nil
-		w.forkPool = w.forkPool[:k-1]
-		return f
+// fromPool takes from pool its last list if it has room for n, emptied,
+// else makes one with room for max(n, least). The walk's argument lists,
+// scratch lists of fields and pipeline scopes go back to their pools once
+// what used them is done, so a large script reuses a handful of each.
+func fromPool[T any](pool *[][]T, n, least int) []T {
+	if k := len(*pool); k > 0 && cap((*pool)[k-1]) >= n {
+		f := (*pool)[k-1]
+		(*pool)[k-1] = nil
+		*pool = (*pool)[:k-1]
+		return f[:0]
 	}
-	return make([]scope, n, max(n, 4))
+	return make([]T, 0, max(n, least))
 }
 
-// giveForks takes back the scopes of a pipeline that ended, zeroed again.
-func (w *walker) giveForks(f []scope) {
+// toPool puts f back in pool, zeroed: nothing it held stays reachable.
+func toPool[T any](pool *[][]T, f []T) {
 	clear(f)
-	w.forkPool = append(w.forkPool, f)
+	*pool = append(*pool, f[:0])
 }
 
 // stage walks one stage of a pipeline. Each runs in a subshell, in bash
@@ -1159,7 +1163,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 				env.set(as.Name.Value, w.wordString(as.Value))
 			}
 		}
-		fields := w.takeArgs(len(x.Args) + 1)
+		fields := fromPool(&w.spareArgs, len(x.Args)+1, 4)
 		for _, a := range x.Args {
 			fields = w.appendWord(fields, a)
 		}
@@ -1173,7 +1177,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		}
 		return
 	}
-	fields := w.takeArgs(len(x.Args) + 1)
+	fields := fromPool(&w.spareArgs, len(x.Args)+1, 4)
 	saved := w.argStdinDL
 	w.argStdinDL = c.stdinDL
 	for _, a := range x.Args {
@@ -1187,20 +1191,8 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	w.command(fields, c, "")
 }
 
-// takeArgs returns an empty list with room for n fields, the argument list
-// of a command flush let go if one has room enough.
-func (w *walker) takeArgs(n int) []field {
-	if k := len(w.spareArgs); k > 0 && cap(w.spareArgs[k-1]) >= n {
-		f := w.spareArgs[k-1]
-		w.spareArgs[k-1] = nil
-		w.spareArgs = w.spareArgs[:k-1]
-		return f
-	}
-	return make([]field, 0, max(n, 4))
-}
-
 // release hands the commands of a top-level statement, judged and let go
-// by flush, to newSimple and takeArgs to reuse. Nothing else points at
+// by flush, to newSimple and call (through spareArgs) to reuse. Nothing else points at
 // them: rules keep strings, never a *simple, and what the walk keeps of a
 // command's words (variables, arrays, positional parameters) it copies.
 func (w *walker) release(cmds []*simple) {

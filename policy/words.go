@@ -144,8 +144,10 @@ func (w *walker) appendFields(dst []field, wd *syntax.Word, split bool) []field 
 
 // wordString resolves a word into one string, as in an assignment.
 func (w *walker) wordString(wd *syntax.Word) field {
-	fs := w.appendFields(w.takeScratch(), wd, false)
-	defer w.giveScratch(fs)
+	// The fields are needed only until they are joined; a word nested in
+	// this one takes a list of its own from the pool.
+	fs := w.appendFields(fromPool(&w.scratch, 0, 2), wd, false)
+	defer toPool(&w.scratch, fs)
 	switch len(fs) {
 	case 0:
 		return field{}
@@ -164,24 +166,6 @@ func (w *walker) wordString(wd *syntax.Word) field {
 		f.dec = f.dec || x.dec
 	}
 	return f
-}
-
-// takeScratch returns an empty list for wordString's fields, which it
-// needs only until it has joined them: one a word nested in the word being
-// resolved has not taken.
-func (w *walker) takeScratch() []field {
-	if k := len(w.scratch); k > 0 {
-		f := w.scratch[k-1]
-		w.scratch = w.scratch[:k-1]
-		return f
-	}
-	return make([]field, 0, 2)
-}
-
-// giveScratch takes back a list from takeScratch, emptied.
-func (w *walker) giveScratch(f []field) {
-	clear(f)
-	w.scratch = append(w.scratch, f[:0])
 }
 
 // appendWord appends the fields of a command word to dst.
