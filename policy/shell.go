@@ -843,8 +843,8 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	}
 	w.scope.set(as.Name.Value, v)
 	if as.Index != nil {
-		if i, isWord := as.Index.(*syntax.Word); isWord && i != nil && i.Lit() != "" {
-			w.scope.setElement(as.Name.Value+"["+i.Lit()+"]", val)
+		if lit := indexLit(as.Index); lit != "" {
+			w.scope.setElement(as.Name.Value+"["+lit+"]", val)
 		} else {
 			w.scope.forgetArray(as.Name.Value)
 		}

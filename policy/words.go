@@ -598,26 +598,29 @@ func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
 	if name == "@" || name == "*" {
 		return w.scope.getArray("@")
 	}
-	idx, ok := p.Index.(*syntax.Word)
-	if !ok || idx == nil {
-		return nil, false
-	}
-	switch idx.Lit() {
+	switch indexLit(p.Index) {
 	case "@", "*":
 		return w.scope.getArray(name)
 	}
 	return nil, false
 }
 
+// indexLit returns the literal a subscript is written as ("2", "@"), or
+// "" when it is not one plain word.
+func indexLit(x syntax.ArithmExpr) string {
+	if wd, ok := x.(*syntax.Word); ok && wd != nil {
+		return wd.Lit()
+	}
+	return ""
+}
+
 // param resolves a parameter expansion, when it can be known statically.
 func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 	if p.Param != nil && p.Index != nil && p.Exp == nil && !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil {
 		// ${a[2]}
-		if idx, isWord := p.Index.(*syntax.Word); isWord && idx != nil {
-			if n, err := strconv.Atoi(idx.Lit()); err == nil {
-				if elems, ok := w.scope.getArray(p.Param.Value); ok && n >= 0 && n < len(elems) {
-					return elems[n].s, elems[n].known()
-				}
+		if n, err := strconv.Atoi(indexLit(p.Index)); err == nil {
+			if elems, ok := w.scope.getArray(p.Param.Value); ok && n >= 0 && n < len(elems) {
+				return elems[n].s, elems[n].known()
 			}
 		}
 	}
@@ -687,15 +690,14 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 // subscript cannot be read, or a is a plain variable, whose a[0] is
 // itself.
 func (w *walker) elementDefault(p *syntax.ParamExp) {
-	name := p.Param.Value
-	idx, isWord := p.Index.(*syntax.Word)
+	name, lit := p.Param.Value, indexLit(p.Index)
 	elems, known := w.scope.getArray(name)
-	if !known || !isWord || idx == nil || idx.Lit() == "" {
+	if !known || lit == "" {
 		w.scope.forgetArray(name)
 		w.scope.set(name, field{s: dynMark, dyn: true})
 		return
 	}
-	n, err := strconv.Atoi(idx.Lit())
+	n, err := strconv.Atoi(lit)
 	if err == nil && n >= 0 && n < len(elems) {
 		if e := elems[n]; !e.known() || p.Exp.Op == syntax.AssignUnset || e.s != "" {
 			return // set (or unknown, and then unknown stays)
@@ -705,7 +707,7 @@ func (w *walker) elementDefault(p *syntax.ParamExp) {
 	if p.Exp.Word != nil {
 		d = w.wordString(p.Exp.Word)
 	}
-	w.scope.setElement(name+"["+idx.Lit()+"]", field{s: d.s, dyn: d.dyn})
+	w.scope.setElement(name+"["+lit+"]", field{s: d.s, dyn: d.dyn})
 }
 
 // paramDefault resolves ${x-d}, ${x:-d}, ${x=d} and ${x:=d}: $x when it
