@@ -601,24 +601,8 @@ func childrenByScan() []int {
 	self := os.Getpid()
 	var pids []int
 	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// The command name is in parentheses and may hold spaces; the
-		// parent pid is the second field after the closing one.
-		rest := string(b)
-		if i := strings.LastIndexByte(rest, ')'); i >= 0 {
-			rest = rest[i+1:]
-		}
-		if f := strings.Fields(rest); len(f) > 1 {
-			if ppid, err := strconv.Atoi(f[1]); err == nil && ppid == self {
-				pids = append(pids, pid)
-			}
+		if pid, err := strconv.Atoi(e.Name()); err == nil && ppidOf(pid) == self {
+			pids = append(pids, pid)
 		}
 	}
 	return pids
