@@ -170,7 +170,7 @@ type divergenceCheck struct {
 	// here-document, whose body lies outside the text of the nodes it
 	// belongs to. Without one, the text of every node holds all its
 	// literals, and a byte missing from that text rules a shape out
-	// without walking the node's subtree again (see mayHold).
+	// without walking the node's subtree again (see textHas).
 	hdoc bool
 }
 
@@ -197,10 +197,10 @@ func (d *divergenceCheck) check(node syntax.Node, src string) string {
 	return d.reason
 }
 
-// mayHold reports whether a literal or quoted string in the tree at n may
+// textHas reports whether a literal or quoted string in the tree at n may
 // hold the byte c. The parser's literals only ever drop bytes of the text
 // (backslash-newlines), never add any, so when n's text lacks c, so do they.
-func (d *divergenceCheck) mayHold(n syntax.Node, c byte) bool {
+func (d *divergenceCheck) textHas(n syntax.Node, c byte) bool {
 	from, to := n.Pos().Offset(), n.End().Offset()
 	return d.hdoc || from > to || to > uint(len(d.src)) || strings.IndexByte(d.src[from:to], c) >= 0
 }
@@ -257,14 +257,14 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		}
 	case *syntax.Assign:
 		// x='a[$(cmd)]'; $(( x )): arithmetic evaluates the value again.
-		if x.Value != nil && d.mayHold(x.Value, '[') && holdsSubscriptCode(x.Value) {
+		if x.Value != nil && d.textHas(x.Value, '[') && holdsSubscriptCode(x.Value) {
 			return d.refuse(runtimeSubscript)
 		}
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
 		}
 	case *syntax.ParamExp:
-		if x.Exp != nil && x.Exp.Word != nil && d.mayHold(x.Exp.Word, '\'') && holds(x.Exp.Word, func(n syntax.Node) bool {
+		if x.Exp != nil && x.Exp.Word != nil && d.textHas(x.Exp.Word, '\'') && holds(x.Exp.Word, func(n syntax.Node) bool {
 			q, ok := n.(*syntax.SglQuoted)
 			return ok && strings.ContainsAny(q.Value, "$`}\"")
 		}) {
