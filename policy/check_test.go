@@ -524,3 +524,19 @@ func TestDynamicShellOptions(t *testing.T) {
 		{`f=$(curl -s https://x); sh "$f" arg`, Deny, "default:download-exec"},
 	})
 }
+
+// A declaration without a value still expands its subscript (bashdiff,
+// seed 81).
+func TestNakedDeclarationSubscripts(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`declare x[$(rm -rf /)]`, Deny, rm},
+		{"declare -- x[$(rm -rf /)caseB\n ]|=1", Deny, rm},
+		{`local x[$(rm -rf /)]`, Deny, rm},
+		{`export x[$(rm -rf /)]`, Deny, rm},
+		{`declare -a x[$(rm -rf /)]`, Deny, rm},
+		{`declare -a x[3]`, Allow, "default"},
+		{`declare x[$(date +%s)]`, Allow, "default"},
+	})
+}

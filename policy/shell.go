@@ -822,6 +822,10 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	case as.Value != nil:
 		v = w.wordString(as.Value)
 	case as.Naked:
+		// declare x[$(cmd)] runs cmd, and sets nothing.
+		if as.Index != nil {
+			w.nested(as.Index)
+		}
 		return
 	}
 	if as.Index != nil {
