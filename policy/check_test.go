@@ -525,6 +525,44 @@ func TestDynamicShellOptions(t *testing.T) {
 	})
 }
 
+// Shell text with an unknown part still runs the parts that can be seen:
+// they are judged, the unknown parts standing in as unknown words.
+func TestPartlyKnownShellText(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`eval "$y; rm -rf /"`, Deny, rm},
+		{`eval $y rm -rf /`, Deny, "default:dynamic-command"},
+		{`eval e$cho\ a\;\ rm -rf /`, Deny, rm},
+		{`sh -c "$y; rm -rf /"`, Deny, rm},
+		{`bash -c "$y && rm -rf ~" sh`, Deny, rm},
+		{`eval "echo '$y'; cat ~/.ssh/id_rsa"`, Deny, "denied_paths"},
+		{`eval "if $y; then rm -rf /; fi"`, Deny, rm},
+		{"eval \"echo '$y\nrm -rf /\"", Deny, rm},
+		{`sh -c "rm -rf $DIR/*"`, Deny, rm},
+		{`eval "$y"`, Allow, "default"},
+		{`eval "$(ssh-agent -s)"`, Allow, "default"},
+		{`eval "export PATH=$x:\$PATH"`, Allow, "default"},
+		{`sh -c "cd $d && make"`, Allow, "default"},
+		{`eval "echo '$y"`, Allow, "default"},
+	})
+}
+
+// After -c, an unknown word is the code, and it may also be an option
+// with the code after it.
+func TestUnknownWordAfterDashC(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`bash -c "$y && rm -rf /" sh`, Deny, rm},
+		{`sh -c "$opt" 'rm -rf /'`, Deny, rm},
+		{`sh -c -$x 'rm -rf /'`, Deny, rm},
+		{`sh -c "$cmd" sh`, Allow, "default"},
+		{`sh -c "$cmd" sh a b`, Allow, "default"},
+		{`bash -c "$script" bash "$@"`, Allow, "default"},
+	})
+}
+
 // A declaration without a value still expands its subscript (bashdiff,
 // seed 81).
 func TestNakedDeclarationSubscripts(t *testing.T) {

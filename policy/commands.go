@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"path"
 	"strings"
 
@@ -658,20 +659,68 @@ func operands(argv []field) []field {
 
 // shellString judges a string that a shell will run as code.
 func (w *walker) shellString(f field, args []field, via string, c ctx) {
+	judge := w.script
+	src := f.s
 	if !f.known() {
 		if w.a.dynCode == "" {
 			w.a.dynCode = via + " " + strings.ReplaceAll(f.s, dynMark, "…")
 		}
-		return
+		if strings.Trim(f.s, dynMark+" \t\n;") == "" {
+			return
+		}
+		// What can be seen of it still runs: eval "$y; rm -rf /" removes
+		// / whatever $y holds. Each unknown part stands in as a variable
+		// no one sets, which the walk takes as unknown.
+		src = strings.ReplaceAll(f.s, dynMark, "${"+unknownVar+"}")
+		judge = w.partlyKnownScript
 	}
 	if len(args) == 0 {
-		w.script(f.s, via, c)
+		judge(src, via, c)
 		return
 	}
 	// Positional parameters: sh -c '$0 -rf "$1"' rm /
 	defer w.leave(w.subshell())
 	w.scope.setPositional(args, true)
-	w.script(f.s, via, c)
+	judge(src, via, c)
+}
+
+// unknownVar is the variable that stands for an unknown part of shell
+// text. Code that sets it only changes what the walk guesses about text
+// it could not know anyway.
+const unknownVar = "__aar_exec_unknown"
+
+// partlyKnownScript judges shell text with unknown parts. The unknown
+// parts may close a quote or open one, so text that does not parse is no
+// reason to refuse: each line that parses on its own is judged, the way
+// lenientLines does it.
+func (w *walker) partlyKnownScript(src, via string, c ctx) {
+	if w.a.fatal != "" {
+		return
+	}
+	if w.depth >= maxEvalDepth {
+		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
+		return
+	}
+	f, err := w.parse(src)
+	var d divergence
+	if errors.As(err, &d) {
+		w.fail("%s (%s)", d, via)
+		return
+	}
+	if err != nil {
+		if strings.Contains(src, "\n") {
+			for line := range strings.SplitSeq(src, "\n") {
+				w.partlyKnownScript(line, via, c)
+			}
+		}
+		return
+	}
+	w.depth++
+	saved := w.src
+	w.src = src
+	w.stmts(f.Stmts, c)
+	w.src = saved
+	w.depth--
 }
 
 // childString judges a string another shell process runs: what it sets
@@ -730,8 +779,9 @@ func shellArgs(argv []field) (code *field, rest []field, script *field, stdin bo
 			// -$@c, -c$x, or $opt: it may be -c, so a word after it may be
 			// code (bashdiff: sh -$@c 'rm -rf /'). A word alone, or one a
 			// download or decoder made, stays the script, for the rules
-			// that judge where a script came from.
-			if (strings.HasPrefix(a, "-") || strings.HasPrefix(a, dynMark)) && i+1 < len(argv) && !argv[i].dl && !argv[i].dec {
+			// that judge where a script came from. After -c, it is taken
+			// as the code: sh -c "$cmd" sh.
+			if !cflag && (strings.HasPrefix(a, "-") || strings.HasPrefix(a, dynMark)) && i+1 < len(argv) && !argv[i].dl && !argv[i].dec {
 				cflag = true
 				i++
 			}
@@ -964,6 +1014,11 @@ func (w *walker) special(s *simple) {
 		switch {
 		case code != nil:
 			w.shellString(*code, rest, s.name+" -c", ctx{})
+			if !code.known() && len(rest) > 0 && (strings.HasPrefix(code.s, "-") || strings.HasPrefix(code.s, dynMark)) {
+				// The unknown word may be another option (sh -c "$opt"
+				// 'rm -rf /'), and the word after it the code.
+				w.shellString(rest[0], rest[1:], s.name+" -c", ctx{})
+			}
 		case script != nil && readsStdinPath(script.s):
 			if c.stdinKnown {
 				w.script(c.stdinText, s.name+" reading stdin", ctx{})
