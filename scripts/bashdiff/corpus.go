@@ -302,4 +302,16 @@ var corpus = []struct {
 		"shopt -s expand_aliases\nalias x='rm -rf'\nx /", "shopt -s expand_aliases\nalias x='rm'\nx -rf /",
 		"shopt -s expand_aliases\nalias x='r'\nalias r='{T}'\nx",
 	}},
+	{"unknown-text", []string{
+		// eval and sh -c text with parts the policy cannot know: $y is
+		// unset, "$@" empty, $(true) empty when they run.
+		"eval \"$y; {T}\"", "eval $y {T}", "eval \"$y\" \"{T}\"", "eval \"$y\"{T}",
+		"eval \"$@\" {T}", "eval \"$(true)\n{T}\"", "eval \"`true` {T}\"", "eval x=$y\\; {T}",
+		"eval \"if $y true; then {T}; fi\"", "eval \"for i in $y 1; do {T}; done\"",
+		"eval \"f() { $y {T}; }; f\"", "eval \"echo '$y'; {T}\"", "eval \"echo \\\"$y\\\"; {T}\"",
+		"sh -c \"$y; {T}\"", "bash -c \"$y && {T}\" sh", "sh -c \"$y\" \"{T}\"", "sh -c \"$@\" \"{T}\"",
+		"sh -c -$y \"{T}\"", "eval \"$y$y {T}\"", "eval \"${y-}\"\"{T}\"", "eval \"${y:+x}; {T}\"",
+		"eval \"$y\n{T}\"", "eval e$y'cho a; {T}'", "bash -c \"$y\n{T}\"", "eval \"$y\" \"$y\" {T}",
+		"trap \"$y; {T}\" EXIT", "eval \"case $y in *) {T};; esac\"", "eval \"{ $y; {T}; }\"",
+	}},
 }
