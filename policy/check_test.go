@@ -578,3 +578,29 @@ func TestNakedDeclarationSubscripts(t *testing.T) {
 		{`declare x[$(date +%s)]`, Allow, "default"},
 	})
 }
+
+// An unknown word may be nothing, or an option: bashdiff's unknown-text
+// family found these.
+func TestUnknownWordsThatMayVanish(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`sh "$@" -c "rm -rf /"`, Deny, rm},
+		{`sh -c "$@"  -c "$@" "rm -rf /"`, Deny, rm},
+		{`sh -c 'rm $@-rf /'`, Deny, rm},
+		{`sh -c '$0 -rf /' rm`, Deny, rm},
+		{`rm $y-r -f $HOME`, Deny, rm},
+		{`rm $y -f /`, Deny, rm},
+		{`rm -$y -f /`, Deny, rm},
+		{`eval x=$y\; rm $@-r -f $HOME`, Deny, rm},
+		{`sh -c 'echo $0; ls'`, Allow, "default"},
+		{`bash "$@"`, Allow, "default"},
+		{`sh "$script" "$@"`, Allow, "default"},
+		{`sh -c "$cmd" -- "$@"`, Allow, "default"},
+		{`rm -f $files`, Allow, "default"},
+		{`rm -f $y/`, Allow, "default"},
+		{`rm -- $y /`, Allow, "default"},
+		{`rm $RMFLAGS "$dir"/*`, Allow, "default"},
+		{`$INSTALL $LIB $DESTDIR$PREFIX/$LIB`, Allow, "default"},
+	})
+}

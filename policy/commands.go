@@ -684,6 +684,43 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	judge(src, via, c)
 }
 
+// shellCode judges the code a shell runs with -c: the words after it are
+// $0, $1 and on, and without them $0 is the shell's name and there are no
+// others (sh -c 'rm $@-rf /' removes /).
+func (w *walker) shellCode(code field, rest []field, s *simple) {
+	if len(rest) == 0 {
+		rest = s.argv[:1]
+	}
+	w.shellString(code, rest, s.name+" -c", ctx{})
+}
+
+// vanishedCode finds the code a shell runs when its words that are wholly
+// unknown expand to nothing ("$@", an unquoted empty $y): sh "$@" -c
+// 'rm -rf /' is sh -c 'rm -rf /' then. It returns nil when that code is
+// the one found with them.
+func vanishedCode(argv []field, code *field) (*field, []field) {
+	var kept []field
+	for i, f := range argv {
+		if f.s == dynMark {
+			if kept == nil {
+				kept = append(kept, argv[:i]...)
+			}
+			continue
+		}
+		if kept != nil {
+			kept = append(kept, f)
+		}
+	}
+	if kept == nil {
+		return nil, nil
+	}
+	alt, rest, _, _ := shellArgs(kept)
+	if alt == nil || code != nil && alt.s == code.s && alt.dyn == code.dyn {
+		return nil, nil
+	}
+	return alt, rest
+}
+
 // unknownVar is the variable that stands for an unknown part of shell
 // text. Code that sets it only changes what the walk guesses about text
 // it could not know anyway.
@@ -1011,13 +1048,16 @@ func (w *walker) special(s *simple) {
 		w.shellHooks(s)
 		w.shellStartupFiles(s)
 		code, rest, script, stdin := shellArgs(s.argv)
+		if alt, altRest := vanishedCode(s.argv, code); alt != nil {
+			w.shellCode(*alt, altRest, s)
+		}
 		switch {
 		case code != nil:
-			w.shellString(*code, rest, s.name+" -c", ctx{})
+			w.shellCode(*code, rest, s)
 			if !code.known() && len(rest) > 0 && (strings.HasPrefix(code.s, "-") || strings.HasPrefix(code.s, dynMark)) {
 				// The unknown word may be another option (sh -c "$opt"
 				// 'rm -rf /'), and the word after it the code.
-				w.shellString(rest[0], rest[1:], s.name+" -c", ctx{})
+				w.shellCode(rest[0], rest[1:], s)
 			}
 		case script != nil && readsStdinPath(script.s):
 			if c.stdinKnown {

@@ -227,6 +227,28 @@ func recursiveFlag(argv []field, long ...string) bool {
 	return false
 }
 
+// mayRecurse is recursiveFlag for a command that deletes: a word with an
+// unknown start may be the option too (rm $y -f /, rm $opt-r -f ~: empty
+// or "-r", it makes the delete recursive).
+func mayRecurse(argv []field) bool {
+	if recursiveFlag(argv, "recursive") {
+		return true
+	}
+	for _, f := range argv[1:] {
+		if f.s == "--" {
+			return false
+		}
+		if !f.dyn || !strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-"+dynMark) {
+			continue
+		}
+		// What is known of it must fit an option: "$y/x" cannot be one.
+		if known := strings.ReplaceAll(f.s, dynMark, ""); known == "" || known[0] == '-' && !strings.Contains(known, "/") {
+			return true
+		}
+	}
+	return false
+}
+
 // criticalOperand is criticalTarget for a command that, when follow is
 // set, acts on where a link operand leads rather than on the link (find
 // -L, chown -R -H, chmod -R): as if the operand ended in /.
@@ -343,15 +365,22 @@ func (p *Policy) rsyncDeletes(s *simple) (string, bool) {
 func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	switch s.name {
 	case "rm":
-		if !recursiveFlag(s.argv, "recursive") {
+		// One guess at a time: an unknown word taken for -r only with a
+		// known target, and not when the name is a guess already.
+		sure := recursiveFlag(s.argv, "recursive")
+		if !sure && (s.nameGuessed || !mayRecurse(s.argv)) {
 			break
+		}
+		maybe := ""
+		if !sure {
+			maybe = ", if an unknown word is -r"
 		}
 		ops := operands(s.argv)
 		for _, op := range ops {
 			if t, ok := p.criticalTarget(op, s); ok {
-				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)", t, text(s.argv))}, true
+				return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s (%s)%s", t, text(s.argv), maybe)}, true
 			}
-			if op.emptyable && !op.opaque {
+			if sure && op.emptyable && !op.opaque {
 				// rm -rf "$DIR"/*: with DIR empty or unset, that is /*.
 				empty := op
 				empty.s = strings.ReplaceAll(op.s, dynMark, "")
@@ -380,7 +409,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			return verdict{"default:rm-root", fmt.Sprintf("rsync deleting what is in %s (%s)", t, text(s.argv))}, true
 		}
 	case "shred":
-		if !recursiveFlag(s.argv, "recursive") {
+		if !recursiveFlag(s.argv, "recursive") && (s.nameGuessed || !mayRecurse(s.argv)) {
 			break
 		}
 		for _, op := range operands(s.argv) {
@@ -647,7 +676,7 @@ func (p *Policy) dynamicRule(s *simple) (verdict, bool) {
 	for _, cand := range []string{"rm", "find", "rsync", "shred", "chmod", "dd", "nc", "init", "systemctl", "kill", "history"} {
 		alt := *s
 		alt.argv = append([]field{{s: cand}}, s.argv[1:]...)
-		alt.name = cand
+		alt.name, alt.nameGuessed = cand, true
 		if v, ok := p.hardRule(&alt); ok {
 			return verdict{"default:dynamic-command", fmt.Sprintf("the command name %q cannot be known before it runs, and as %s it would be denied: %s", text(s.argv[:1]), cand, v.reason)}, true
 		}

@@ -49,7 +49,10 @@ type simple struct {
 	runsDL    bool // it runs a file the request downloaded earlier
 	stdinCode bool // it runs its stdin as code (sh -s, source /dev/stdin)
 	xargs     bool // more operands come from stdin
-	via       string
+	// nameGuessed: name is one the dynamic-command rule tries for an
+	// unknown one, so the rules guess nothing else about it.
+	nameGuessed bool
+	via         string
 	// links points at the walker's record of the symlinks the request
 	// makes, so that the rules judging s after the walk see through them.
 	links *map[string]string
