@@ -48,8 +48,16 @@ func danger(c call) string {
 }
 
 // wrapped returns the command in a wrapper's arguments and its operands.
+// After "--" the next word is the command whatever it looks like: "env --
+// -- rm" runs "--" (tried).
 func wrapped(args []string) (string, []string) {
 	for i, a := range args {
+		if a == "--" {
+			if i+1 < len(args) {
+				return path.Base(args[i+1]), args[i+2:]
+			}
+			return "", nil
+		}
 		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && strings.Trim(a, "0123456789.smhd") != "" {
 			return path.Base(a), args[i+1:]
 		}

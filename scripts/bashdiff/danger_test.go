@@ -25,6 +25,8 @@ func TestDanger(t *testing.T) {
 		{call{sbWork, "echo", []string{"rm", "-rf", "/"}}, false},
 		{call{sbWork, "xargs", []string{"-I", "rm", "-rf", "/"}}, false},
 		{call{sbWork, "cat", []string{sbKey + ".pub"}}, false},
+		{call{sbWork, "env", []string{"--", "rm", "-rf", "/"}}, true},
+		{call{sbWork, "env", []string{"--", "--", "rm", "-fr", sbHome}}, false},
 	} {
 		if got := danger(tc.c) != ""; got != tc.want {
 			t.Errorf("danger(%v) = %q; want dangerous %v", tc.c, danger(tc.c), tc.want)
