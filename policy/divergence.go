@@ -232,6 +232,13 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if d.hdoc && bodyAfter(x) {
 			return d.refuse("a here-document whose body comes after the ) of its $( ): dash reads the body as commands; close the $( ) after the body")
 		}
+		if !x.Backquotes && d.hdoc && d.semicolonAfterHeredoc(x) {
+			return d.refuse(semicolonAfterHeredoc)
+		}
+	case *syntax.ProcSubst:
+		if d.hdoc && d.semicolonAfterHeredoc(x) {
+			return d.refuse(semicolonAfterHeredoc)
+		}
 	case *syntax.LetClause:
 		for _, e := range x.Exprs {
 			if hasLogicOp(e) {
@@ -392,6 +399,26 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 		return "single quotes around $ or ` inside ${ } in a here-document: bash keeps the quotes as text and expands, the parser reads a quoted string"
 	}
 	return ""
+}
+
+const semicolonAfterHeredoc = "a ; in a $( ) or <( ) that holds a here-document: bash 5.2 drops it and runs the words after it as arguments; use a newline"
+
+// semicolonAfterHeredoc reports whether n, a $( ) or <( ), holds both a
+// here-document and a command ended by ";". bash 5.2 prints such a
+// substitution back to text to run it, and loses a ";" on the way:
+// $(cat <<E ... E<newline>rm -rf ; /) runs rm -rf /.
+func (d *divergenceCheck) semicolonAfterHeredoc(n syntax.Node) bool {
+	if !hasHeredocIn(n) {
+		return false
+	}
+	return holds(n, func(n syntax.Node) bool {
+		s, ok := n.(*syntax.Stmt)
+		if !ok || !s.Semicolon.IsValid() {
+			return false
+		}
+		at := s.Semicolon.Offset()
+		return at >= uint(len(d.src)) || d.src[at] == ';'
+	})
 }
 
 // holds reports whether the tree at n has a node that match accepts.

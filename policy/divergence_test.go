@@ -24,6 +24,11 @@ func TestBashDivergencesRefused(t *testing.T) {
 		// A here-document in $( ) closed by EOF).
 		"x=$(cat <<'EOF'\nEOF)\nrm -rf /\nEOF\n)",
 		"x=$(cat <<'EOF'\nEOF) rm -rf /\nEOF\n)",
+		// A ; in $( ) or <( ) after a here-document: bash 5.2 drops it
+		// (bashdiff, seed 100).
+		"echo $(cat <<EOF\nhello\nEOF\nrm -rf ; /\n)",
+		"echo $(catf~ <<\\EOF\nhello\\\n \\\nEOF\nrm -r -f ;$HOME\nEOF\n)",
+		"cat <(cat <<EOF\nx\nEOF\n{ rm -rf ; /; }\n)",
 		// A here-document opened inside backquotes.
 		"echo `cat <<E`\nrm -rf /\nE\n",
 		// Single quotes that bash does not honour.
