@@ -604,3 +604,39 @@ func TestUnknownWordsThatMayVanish(t *testing.T) {
 		{`$INSTALL $LIB $DESTDIR$PREFIX/$LIB`, Allow, "default"},
 	})
 }
+
+// bashdiff, seeds 100 and 101: a wrapper's unknown option word, sudo's
+// lone "-", and a command substitution that prints nothing.
+func TestWrappersAndEmptyOutput(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`command $@-- eval 'rm -rf /'`, Deny, rm},
+		{`command $x eval 'rm -rf /'`, Deny, rm},
+		{`$run eval 'rm -rf ~'`, Deny, rm},
+		{`sudo - rm -rf /`, Deny, rm},
+		{"rm -rf /`-rf /`", Deny, rm},
+		{`rm -rf "$(true)"/*`, Deny, rm},
+		{`rm -rf "$HOME/$(basename "$d")"`, Deny, rm},
+		{`$SUDO apt-get install -y foo`, Allow, "default"},
+		{`$x eval "$y"`, Allow, "default"},
+		{`rm -rf "$(mktemp -d)"`, Allow, "default"},
+		{`rm -rf build/$(date +%s)`, Allow, "default"},
+	})
+}
+
+// A command name whose unknown parts may be empty is also judged as the
+// builtin or program it then is (bashdiff, seed 102).
+func TestNamesThatMayLoseTheirUnknownParts(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`e$@val 'rm -rf /'`, Deny, rm},
+		{`sou$@rce /dev/stdin <<< 'rm -rf /'`, Deny, rm},
+		{`alias$@ ls='rm -rf /'; ls`, Deny, rm},
+		{"shopt -s expand_aliases\nalias$@ coproc='rm -rf /;'\ncoproc x", Deny, "parse"},
+		{`e$@val ls`, Allow, "default"},
+		{`$CC -o x x.c`, Allow, "default"},
+		{`${PYTHON}3 setup.py build`, Allow, "default"},
+	})
+}

@@ -370,8 +370,10 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 		case (name == "sudo" || name == "doas" || name == "run0") && isAssignment(a):
 			u.env = append(u.env, args[0])
 			args = args[1:] // sudo VAR=value command
-		case name == "env" && a == "-" && !args[0].dyn:
-			args = args[1:] // a mere - is -i
+		case (name == "env" || name == "sudo") && a == "-" && !args[0].dyn:
+			// A mere - is -i to env. What sudo makes of it is not
+			// certain: the word after it is taken for the program.
+			args = args[1:]
 		case !strings.HasPrefix(a, "-") || a == "-":
 			// A word only known at run time is the program, unless it
 			// starts with a written - (--log-file="$log").
@@ -1637,6 +1639,34 @@ func (w *walker) dynamicCommand(s *simple) {
 			w.childString(s.argv[i+1], nil, "-c", ctx{})
 			break
 		}
+	}
+	// The unknown parts of the name may be empty: e$@val is eval then.
+	if name := s.argv[0]; name.emptyable && !name.opaque {
+		if v := strings.ReplaceAll(name.s, dynMark, ""); v == "alias" {
+			// Whether the alias is made is a guess: what it would run
+			// is judged, and the names the parser hides are refused.
+			for _, a := range s.argv[1:] {
+				if k, code, ok := strings.Cut(a.s, "="); ok {
+					if hiddenAlias(k) {
+						w.fail("an alias named %s: the parser reads its uses as the builtin or keyword", k)
+						return
+					}
+					w.childString(field{s: code, dyn: a.dyn}, nil, "alias "+k, ctx{})
+				}
+			}
+		} else if v != "" && (w.knownProgram(progName(field{s: v})) || isBashBuiltin(v)) {
+			w.childCommand(append([]field{{s: v}}, s.argv[1:]...), s.c, "…")
+		}
+	}
+	// The name may be a wrapper, or an option of one that vanishes
+	// (command $@-- eval '...'): a program the rules know after it is
+	// judged as what it runs.
+	rest := s.argv[1:]
+	if len(rest) > 0 && rest[0].s == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && rest[0].known() && !strings.HasPrefix(rest[0].s, "-") && w.knownProgram(progName(rest[0])) {
+		w.childCommand(rest, s.c, "…")
 	}
 	w.argPaths(s)
 }

@@ -386,7 +386,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 				empty.s = strings.ReplaceAll(op.s, dynMark, "")
 				empty.dyn = false
 				if t, ok := p.criticalTarget(empty, s); ok && empty.s != "" {
-					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable is empty (%s); write ${VAR:?} to fail instead", t, text(s.argv))}, true
+					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable or command output is empty (%s); write ${VAR:?} to fail instead", t, text(s.argv))}, true
 				}
 			}
 		}

@@ -22,9 +22,9 @@ type field struct {
 	proc bool   // it is a process substitution
 	dl   bool   // it holds the output of a download (curl, wget, ...)
 	dec  bool   // it holds the output of a decoder (base64 -d, xxd -r, ...)
-	// emptyable: every unknown part is a variable that may be empty
-	// ("$DIR"/* is /* then), none guarded by ${DIR:?} and no command
-	// substitution.
+	// emptyable: every unknown part is a variable or a command
+	// substitution that may be empty ("$DIR"/* is /* then), none guarded
+	// by ${DIR:?}.
 	emptyable bool
 	opaque    bool // an unknown part that is not such a variable
 	unset     bool // a variable removed by unset: ${x-/} is / then
@@ -243,7 +243,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 						continue
 					}
 					b.add(dynMark, true, false)
-					b.cur.opaque = true
+					b.cur.emptyable = true // it may print nothing
 					b.cur.dl = b.cur.dl || dl
 					b.cur.dec = b.cur.dec || dec
 				default:
@@ -317,7 +317,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			b.add(dynMark, true, false)
-			b.cur.opaque = true
+			b.cur.emptyable = true // it may print nothing
 			b.cur.dl = b.cur.dl || dl
 			b.cur.dec = b.cur.dec || dec
 		case *syntax.BraceExp:
