@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"errors"
 	"path"
 	"strings"
 
@@ -674,7 +673,7 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 		// / whatever $y holds. Each unknown part stands in as a variable
 		// no one sets, which the walk takes as unknown.
 		src = strings.ReplaceAll(f.s, dynMark, "${"+unknownVar+"}")
-		judge = w.partlyKnownScript
+		judge = func(src, via string, c ctx) { w.linesThatParse(src, via, c, false) }
 	}
 	if len(args) == 0 {
 		judge(src, via, c)
@@ -727,40 +726,6 @@ func vanishedCode(argv []field, code *field) (*field, []field) {
 // text. Code that sets it only changes what the walk guesses about text
 // it could not know anyway.
 const unknownVar = "__aar_exec_unknown"
-
-// partlyKnownScript judges shell text with unknown parts. The unknown
-// parts may close a quote or open one, so text that does not parse is no
-// reason to refuse: each line that parses on its own is judged, the way
-// lenientLines does it.
-func (w *walker) partlyKnownScript(src, via string, c ctx) {
-	if w.a.fatal != "" {
-		return
-	}
-	if w.depth >= maxEvalDepth {
-		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
-		return
-	}
-	f, err := w.parse(src)
-	var d divergence
-	if errors.As(err, &d) {
-		w.fail("%s (%s)", d, via)
-		return
-	}
-	if err != nil {
-		if strings.Contains(src, "\n") {
-			for line := range strings.SplitSeq(src, "\n") {
-				w.partlyKnownScript(line, via, c)
-			}
-		}
-		return
-	}
-	w.depth++
-	saved := w.src
-	w.src = src
-	w.stmts(f.Stmts, c)
-	w.src = saved
-	w.depth--
-}
 
 // childString judges a string another shell process runs: what it sets
 // and where it cd's stay in that process.

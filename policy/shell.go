@@ -447,11 +447,19 @@ func (w *walker) lenientScript(src, via string) {
 	w.lenientLines(src, via)
 }
 
-// lenientLines judges text that may be shell code. Text that does not
-// parse (it may be another language's string) is judged line by line, the
-// way a shell would run it up to its syntax error, and lines that do not
-// parse either are ignored.
+// lenientLines judges text that may be shell code, found in another
+// language's string, with linesThatParse. Each parse is counted: a
+// program may hold very many such strings.
 func (w *walker) lenientLines(src, via string) {
+	w.linesThatParse(src, via, ctx{}, true)
+}
+
+// linesThatParse judges text that may not parse as it stands: another
+// language's string, or shell text with unknown parts that may open or
+// close a quote. Text that does not parse is judged line by line, the way
+// a shell would run it up to its syntax error, and lines that do not parse
+// either are ignored. A divergence is refused all the same.
+func (w *walker) linesThatParse(src, via string, c ctx, counted bool) {
 	if w.a.fatal != "" {
 		return
 	}
@@ -459,9 +467,11 @@ func (w *walker) lenientLines(src, via string) {
 		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
 		return
 	}
-	if w.lenient++; w.lenient > maxLenient {
-		w.fail("more than %d pieces of code in other languages' strings to judge (%s)", maxLenient, via)
-		return
+	if counted {
+		if w.lenient++; w.lenient > maxLenient {
+			w.fail("more than %d pieces of code in other languages' strings to judge (%s)", maxLenient, via)
+			return
+		}
 	}
 	f, err := w.parse(src)
 	var d divergence
@@ -470,11 +480,9 @@ func (w *walker) lenientLines(src, via string) {
 		return
 	}
 	if err != nil {
-		// A shell runs the lines before a syntax error: judge each line
-		// that parses on its own.
 		if strings.Contains(src, "\n") {
 			for line := range strings.SplitSeq(src, "\n") {
-				w.lenientLines(line, via)
+				w.linesThatParse(line, via, c, counted)
 			}
 		}
 		return
@@ -482,7 +490,7 @@ func (w *walker) lenientLines(src, via string) {
 	w.depth++
 	saved := w.src
 	w.src = src
-	w.stmts(f.Stmts, ctx{})
+	w.stmts(f.Stmts, c)
 	w.src = saved
 	w.depth--
 }
