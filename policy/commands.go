@@ -660,29 +660,42 @@ func operands(argv []field) []field {
 
 // shellString judges a string that a shell will run as code.
 func (w *walker) shellString(f field, args []field, via string, c ctx) {
-	judge := w.script
-	src := f.s
 	if !f.known() {
 		if w.a.dynCode == "" {
 			w.a.dynCode = via + " " + strings.ReplaceAll(f.s, dynMark, "…")
 		}
-		if strings.Trim(f.s, dynMark+" \t\n;") == "" {
-			return
+		if strings.Trim(f.s, dynMark+" \t\n;") != "" {
+			w.partlyKnown(f.s, args, via, c)
 		}
-		// What can be seen of it still runs: eval "$y; rm -rf /" removes
-		// / whatever $y holds. Each unknown part stands in as a variable
-		// no one sets, which the walk takes as unknown.
-		src = strings.ReplaceAll(f.s, dynMark, "${"+unknownVar+"}")
-		judge = func(src, via string, c ctx) { w.linesThatParse(src, via, c, false) }
+		return
 	}
 	if len(args) == 0 {
-		judge(src, via, c)
+		w.script(f.s, via, c)
 		return
 	}
 	// Positional parameters: sh -c '$0 -rf "$1"' rm /
 	defer w.leave(w.subshell())
 	w.scope.setPositional(args, true)
-	judge(src, via, c)
+	w.script(f.s, via, c)
+}
+
+// partlyKnown judges shell text with unknown parts for what can be seen
+// of it: eval "$y; rm -rf /" removes / whatever $y holds. It is walked
+// twice, each time in a scope thrown away after (what it sets or where it
+// cd's is a guess, and must not vouch for later commands): once with the
+// unknown parts empty, which is a run bash may make, and once with each
+// unknown part an unset variable, which the walk takes as unknown ($y
+// rm -rf / meets the dynamic-command rule). The unknown parts may open
+// or close a quote, so text that does not parse is judged line by line.
+func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
+	for _, stand := range [...]string{"", "${" + unknownVar + "}"} {
+		outer := w.subshell()
+		if len(args) > 0 {
+			w.scope.setPositional(args, true)
+		}
+		w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false)
+		w.leave(outer)
+	}
 }
 
 // shellCode judges the code a shell runs with -c: the words after it are
@@ -723,8 +736,8 @@ func vanishedCode(argv []field, code *field) (*field, []field) {
 }
 
 // unknownVar is the variable that stands for an unknown part of shell
-// text. Code that sets it only changes what the walk guesses about text
-// it could not know anyway.
+// text. Code may set it; the walk with the unknown parts empty does not
+// depend on it.
 const unknownVar = "__aar_exec_unknown"
 
 // childString judges a string another shell process runs: what it sets
