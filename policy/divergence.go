@@ -232,11 +232,11 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if d.hdoc && bodyAfter(x) {
 			return d.refuse("a here-document whose body comes after the ) of its $( ): dash reads the body as commands; close the $( ) after the body")
 		}
-		if !x.Backquotes && d.hdoc && d.semicolonAfterHeredoc(x) {
+		if !x.Backquotes && d.hdoc && d.semicolonAfterHeredoc(x.Stmts) {
 			return d.refuse(semicolonAfterHeredoc)
 		}
 	case *syntax.ProcSubst:
-		if d.hdoc && d.semicolonAfterHeredoc(x) {
+		if d.hdoc && d.semicolonAfterHeredoc(x.Stmts) {
 			return d.refuse(semicolonAfterHeredoc)
 		}
 	case *syntax.LetClause:
@@ -401,24 +401,47 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 	return ""
 }
 
-const semicolonAfterHeredoc = "a ; in a $( ) or <( ) that holds a here-document: bash 5.2 drops it and runs the words after it as arguments; use a newline"
+const semicolonAfterHeredoc = "a ; after a here-document in a $( ) or <( ): bash 5.2 drops it and runs the words after it as arguments; use a newline"
 
-// semicolonAfterHeredoc reports whether n, a $( ) or <( ), holds both a
-// here-document and a command ended by ";". bash 5.2 prints such a
-// substitution back to text to run it, and loses a ";" on the way:
-// $(cat <<E ... E<newline>rm -rf ; /) runs rm -rf /.
-func (d *divergenceCheck) semicolonAfterHeredoc(n syntax.Node) bool {
-	if !hasHeredocIn(n) {
-		return false
-	}
-	return holds(n, func(n syntax.Node) bool {
-		s, ok := n.(*syntax.Stmt)
-		if !ok || !s.Semicolon.IsValid() {
-			return false
+// semicolonAfterHeredoc reports whether list, the statements of a $( )
+// or <( ), has a ";" that bash 5.2 may lose. bash prints such a
+// substitution back to text to run it, and drops a ";" after a
+// here-document: $(cat <<E ... E<newline>rm -rf ; /) runs rm -rf /.
+// Tried by hand: lost are the ";" of statements after the one with the
+// here-document, in the list or in a { } of it, and that statement's own
+// when it is a pipeline or a && list; kept are the ";" of a simple
+// command with the here-document (cat <<E; echo b), in a loop, and in a
+// nested $( ). Refused here: all but those kept.
+func (d *divergenceCheck) semicolonAfterHeredoc(list []*syntax.Stmt) bool {
+	for i, s := range list {
+		if !hasHeredocIn(s) {
+			continue
 		}
-		at := s.Semicolon.Offset()
-		return at >= uint(len(d.src)) || d.src[at] == ';'
-	})
+		if _, simple := s.Cmd.(*syntax.CallExpr); !simple && d.endsInSemicolon(s) {
+			return true
+		}
+		return d.semicolonIn(list[i+1:])
+	}
+	return false
+}
+
+// semicolonIn reports whether a statement of list, or of a { } in it, is
+// ended by a ";".
+func (d *divergenceCheck) semicolonIn(list []*syntax.Stmt) bool {
+	for _, s := range list {
+		if d.endsInSemicolon(s) {
+			return true
+		}
+		if b, ok := s.Cmd.(*syntax.Block); ok && d.semicolonIn(b.Stmts) {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *divergenceCheck) endsInSemicolon(s *syntax.Stmt) bool {
+	at := s.Semicolon.Offset()
+	return s.Semicolon.IsValid() && (at >= uint(len(d.src)) || d.src[at] == ';')
 }
 
 // holds reports whether the tree at n has a node that match accepts.

@@ -29,6 +29,8 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"echo $(cat <<EOF\nhello\nEOF\nrm -rf ; /\n)",
 		"echo $(catf~ <<\\EOF\nhello\\\n \\\nEOF\nrm -r -f ;$HOME\nEOF\n)",
 		"cat <(cat <<EOF\nx\nEOF\n{ rm -rf ; /; }\n)",
+		"echo $(cat <<E | rm -rf ; /\nhi\nE\n)",
+		"echo $(cat <<E; rm -rf ; /\nhi\nE\n)",
 		// A here-document opened inside backquotes.
 		"echo `cat <<E`\nrm -rf /\nE\n",
 		// Single quotes that bash does not honour.
@@ -124,6 +126,10 @@ func TestBashDivergencesRefused(t *testing.T) {
 func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	wantAction(t, p, Allow, []string{
+		// A ; that bash 5.2 keeps in a $( ) with a here-document.
+		"x=$(cat <<E\nhi $(echo a; echo b)\nE\n)",
+		"x=$(cat <<E\nhi\nE\nfor i in 1 2; do echo $i; done\n)",
+		"x=$(cat <<E; echo b\nhi\nE\n)",
 		"declare -A m=([key]=v); echo \"${m['key']}\"",
 		"read -r line <<<x; declare -a arr=(1 2); [[ -v arr[1] ]]",
 		"i=0; read -r 'a[i+1]' <<<x; printf -v 'out[$i]' %s y",
