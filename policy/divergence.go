@@ -381,7 +381,7 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 	} else if strings.TrimLeft(body, "\t") == delim {
 		body = ""
 	}
-	for _, text := range []string{body, strings.ReplaceAll(body, "\\\n", "")} {
+	for _, text := range []string{body, joinContinuations(body)} {
 		for line := range strings.SplitSeq(text, "\n") {
 			if r.Op == syntax.DashHdoc {
 				line = strings.TrimLeft(line, "\t")
@@ -442,6 +442,28 @@ func (d *divergenceCheck) semicolonIn(list []*syntax.Stmt) bool {
 func (d *divergenceCheck) endsInSemicolon(s *syntax.Stmt) bool {
 	at := s.Semicolon.Offset()
 	return s.Semicolon.IsValid() && (at >= uint(len(d.src)) || d.src[at] == ';')
+}
+
+// joinContinuations removes the backslash-newlines of an unquoted
+// here-document body, as bash does: a newline after an even run of
+// backslashes is not one (hello\\ ends a line).
+func joinContinuations(body string) string {
+	if !strings.Contains(body, "\\\n") {
+		return body
+	}
+	out := make([]byte, 0, len(body))
+	run := 0 // backslashes just before
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '\n' && run%2 == 1:
+			out, run = out[:len(out)-1], 0
+		case c == '\\':
+			out, run = append(out, c), run+1
+		default:
+			out, run = append(out, c), 0
+		}
+	}
+	return string(out)
 }
 
 // holds reports whether the tree at n has a node that match accepts.

@@ -19,6 +19,8 @@ func TestBashDivergencesRefused(t *testing.T) {
 		// Backslash-newline in a here-document body, and after $.
 		"cat <<EOF\nE\\\nOF\nrm -rf /\nEOF\n",
 		"cat <<EOF\n\\\nEOF\nrm -rf /\nEOF\n",
+		"cat <<EOF\nhello\\\\\n\\\nEOF\nrm -rf /\nEOF\n", // an escaped \ ends its line
+		"echo $(cat <<-EOF\nhello\\\\\n\\\nEOF\nrm -fr ~\nEOF\n)",
 		"echo \"$\\\n(rm -rf /)\"",
 		"$\\\n'\\x72m' -rf /",
 		// A here-document in $( ) closed by EOF).
