@@ -633,7 +633,13 @@ func TestNamesThatMayLoseTheirUnknownParts(t *testing.T) {
 	runCases(t, p, []checkCase{
 		{`e$@val 'rm -rf /'`, Deny, rm},
 		{`sou$@rce /dev/stdin <<< 'rm -rf /'`, Deny, rm},
-		{`alias$@ ls='rm -rf /'; ls`, Deny, rm},
+		{`alias$@ ls='rm -rf /'; ls`, Deny, "parse"},
+		{"shopt -s expand_aliases\nalias$@ x='rm -rf'\nx /", Deny, "parse"},
+		{"shopt -s expand_aliases\nalias x$@='rm -rf'\nx /", Deny, "parse"},
+		{`sh -c 'r$@m -rf /'`, Deny, rm},
+		{`set --; r$@m -rf /`, Deny, rm},
+		{`set -- m; r$@ -rf /`, Deny, rm},
+		{`set -- a m; x"$@" -rf /`, Allow, "default"},
 		{"shopt -s expand_aliases\nalias$@ coproc='rm -rf /;'\ncoproc x", Deny, "parse"},
 		{`e$@val ls`, Allow, "default"},
 		{`$CC -o x x.c`, Allow, "default"},
@@ -655,6 +661,9 @@ func TestPartlyKnownTextTeachesNothing(t *testing.T) {
 		{`eval "i${y}f true; then rm -rf /; fi"`, Deny, rm},
 		{`eval "f$y() { rm -rf /; }; f"`, Deny, rm},
 		{`__aar_exec_unknown=x; eval "rm -rf $y/"`, Deny, rm},
+		{`eval "ec<<-ho \"$y\"; cat ~/.ssh/id_rsa"`, Deny, "parse"},
+		{`eval "$cmd | tee log"`, Allow, "default"},
+		{"eval \"cat <<EOF\n$x\nEOF\"", Allow, "default"},
 		{`eval "(rm -rf /)$y"`, Deny, rm},
 	})
 }

@@ -693,7 +693,7 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 		if len(args) > 0 {
 			w.scope.setPositional(args, true)
 		}
-		w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false)
+		w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true)
 		w.leave(outer)
 	}
 }
@@ -1245,6 +1245,11 @@ func (w *walker) special(s *simple) {
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")
+			if ok && strings.Contains(k, dynMark) {
+				// alias x$@='rm -rf': any later command word may be it.
+				w.fail("an alias whose name cannot be known before it runs (%s): the policy cannot follow its uses", text([]field{a}))
+				return
+			}
 			if ok && hiddenAlias(k) {
 				// Quoted ('time=...') or run through builtin, the name
 				// escapes the check on the tree; bash expands it all the same.
@@ -1621,17 +1626,10 @@ func (w *walker) dynamicCommand(s *simple) {
 	// The unknown parts of the name may be empty: e$@val is eval then.
 	if name := s.argv[0]; name.emptyable && !name.opaque {
 		if v := strings.ReplaceAll(name.s, dynMark, ""); v == "alias" {
-			// Whether the alias is made is a guess: what it would run
-			// is judged, and the names the parser hides are refused.
-			for _, a := range s.argv[1:] {
-				if k, code, ok := strings.Cut(a.s, "="); ok {
-					if hiddenAlias(k) {
-						w.fail("an alias named %s: the parser reads its uses as the builtin or keyword", k)
-						return
-					}
-					w.childString(field{s: code, dyn: a.dyn}, nil, "alias "+k, ctx{})
-				}
-			}
+			// An alias that may or may not be made: the walk can neither
+			// expand its uses nor leave them be (alias$@ x='rm -rf'; x /).
+			w.fail("%s may be alias, and whether it makes aliases cannot be known before it runs; write alias", text(s.argv[:1]))
+			return
 		} else if v != "" && (w.knownProgram(progName(field{s: v})) || isBashBuiltin(v)) {
 			w.childCommand(append([]field{{s: v}}, s.argv[1:]...), s.c, "…")
 		}

@@ -451,15 +451,16 @@ func (w *walker) lenientScript(src, via string) {
 // language's string, with linesThatParse. Each parse is counted: a
 // program may hold very many such strings.
 func (w *walker) lenientLines(src, via string) {
-	w.linesThatParse(src, via, ctx{}, true)
+	w.linesThatParse(src, via, ctx{}, true, true)
 }
 
 // linesThatParse judges text that may not parse as it stands: another
-// language's string, or shell text with unknown parts that may open or
-// close a quote. Text that does not parse is judged line by line, the way
-// a shell would run it up to its syntax error, and lines that do not parse
-// either are ignored. A divergence is refused all the same.
-func (w *walker) linesThatParse(src, via string, c ctx, counted bool) {
+// language's string (counted), or shell text with unknown parts that may
+// open or close a quote. Text that does not parse is judged line by line,
+// the way a shell would run it up to its syntax error, and lines that do
+// not parse either are ignored. A divergence is refused all the same, and
+// so is shell text that as a whole leaves a here-document open.
+func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) {
 	if w.a.fatal != "" {
 		return
 	}
@@ -479,10 +480,16 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted bool) {
 		w.fail("%s (%s)", d, via)
 		return
 	}
+	var pe syntax.ParseError
+	if whole && !counted && errors.As(err, &pe) && strings.HasPrefix(pe.Text, "unclosed here-document") {
+		// bash warns and runs the rest of the line: eval "x <<E $y; rm -rf /".
+		w.fail("a here-document without its end in %s: bash runs the rest of its line, the parser stops", via)
+		return
+	}
 	if err != nil {
 		if strings.Contains(src, "\n") {
 			for line := range strings.SplitSeq(src, "\n") {
-				w.linesThatParse(line, via, c, counted)
+				w.linesThatParse(line, via, c, counted, false)
 			}
 		}
 		return

@@ -210,6 +210,13 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				b.add(p.Value, false, false)
 			}
 		case *syntax.DblQuoted:
+			if len(p.Parts) == 1 && len(parts) == 1 {
+				if q, ok := p.Parts[0].(*syntax.ParamExp); ok {
+					if elems, ok := w.arrayElems(q); ok && len(elems) == 0 {
+						continue // "$@" with no arguments is no word at all
+					}
+				}
+			}
 			b.started = true
 			for _, q := range p.Parts {
 				switch q := q.(type) {
@@ -254,12 +261,16 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			}
 		case *syntax.ParamExp:
 			if elems, ok := w.arrayElems(p); ok {
-				for _, e := range elems {
-					b.split()
+				// $@ and ${a[@]}: a field per element, the first joined
+				// to the text before and the last to the text after; with
+				// none, nothing (r$@m is rm).
+				for j, e := range elems {
+					if j > 0 {
+						b.split()
+					}
 					b.add(e.s, e.dyn, e.glob)
 					b.cur.dl = b.cur.dl || e.dl
 				}
-				b.split()
 				continue
 			}
 			v, ok := w.param(p)
