@@ -667,3 +667,27 @@ func TestPartlyKnownTextTeachesNothing(t *testing.T) {
 		{`eval "(rm -rf /)$y"`, Deny, rm},
 	})
 }
+
+// helper-34's review: options that hide -c or -r, words that vanish
+// before a wrapper's program, and builtins after an unknown name.
+func TestUnknownOptionsAndVanishingWords(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`sh $y$z -c "rm -rf /"`, Deny, rm},
+		{`sh -e$y -c "rm -rf /"`, Deny, rm},
+		{`bash -x"$y" -c "rm -rf /"`, Deny, rm},
+		{`bash -O$y extglob -c "rm -rf /"`, Deny, rm},
+		{`"$@" "$@" eval "rm -rf /"`, Deny, rm},
+		{`"$@" trap "rm -rf /" EXIT`, Deny, rm},
+		{`timeout "$@" 5 rm -rf /`, Deny, "default:"},
+		{`find / | xargs "$@" rm -rf`, Deny, "default:"},
+		{`rm -f$y /`, Deny, rm},
+		{`rm --r$y /`, Deny, rm},
+		{`bash -e$x script.sh`, Allow, "default"},
+		{`sudo $CMD apt-get install x`, Allow, "default"},
+		{`timeout $T make test`, Allow, "default"},
+		{`rm -f$y build`, Allow, "default"},
+		{`rm --interactive=$m /tmp/x`, Allow, "default"},
+	})
+}

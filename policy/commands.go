@@ -373,6 +373,11 @@ func wrapperOpts(name string, spec optSpec, args []field, u *unwrapped) (rest []
 			// A mere - is -i to env. What sudo makes of it is not
 			// certain: the word after it is taken for the program.
 			args = args[1:]
+		case mayVanish(args[0]) && len(args) > 1 && name != "xargs":
+			// "$@" may be no word, or options: any later word may start
+			// the program (timeout "$@" 5 rm -rf /). xargs keeps its
+			// word as the program, judged with operands from stdin.
+			return args, false
 		case !strings.HasPrefix(a, "-") || a == "-":
 			// A word only known at run time is the program, unless it
 			// starts with a written - (--log-file="$log").
@@ -699,40 +704,60 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 }
 
 // shellCode judges the code a shell runs with -c: the words after it are
-// $0, $1 and on, and without them $0 is the shell's name and there are no
-// others (sh -c 'rm $@-rf /' removes /).
+// $0, $1 and on, and without them there are no $1 and on (sh -c 'rm
+// $@-rf /' removes /) and $0 is the name the shell was run by, which
+// exec -a may have chosen.
 func (w *walker) shellCode(code field, rest []field, s *simple) {
 	if len(rest) == 0 {
-		rest = s.argv[:1]
+		rest = []field{{s: dynMark, dyn: true}}
 	}
 	w.shellString(code, rest, s.name+" -c", ctx{})
 }
 
-// vanishedCode finds the code a shell runs when its words that are wholly
-// unknown expand to nothing ("$@", an unquoted empty $y): sh "$@" -c
-// 'rm -rf /' is sh -c 'rm -rf /' then. It returns nil when that code is
-// the one found with them.
+// vanishedCode finds the code a shell runs when the unknown parts of its
+// words are empty: "$@" is no word then, and -e$y is -e (sh "$@" -c
+// 'rm -rf /' and sh -e$y -c 'rm -rf /' are sh -c 'rm -rf /'). The code
+// and the words after it are returned as written, and nil when that code
+// is the one found as written.
 func vanishedCode(argv []field, code *field) (*field, []field) {
-	var kept []field
+	var empty, kept []field // kept[i] is what empty[i] is written as
 	for i, f := range argv {
-		if f.s == dynMark {
-			if kept == nil {
-				kept = append(kept, argv[:i]...)
+		if !f.dyn {
+			if kept != nil {
+				empty, kept = append(empty, f), append(kept, f)
 			}
 			continue
 		}
-		if kept != nil {
-			kept = append(kept, f)
+		if kept == nil {
+			empty, kept = append(empty, argv[:i]...), append(kept, argv[:i]...)
+		}
+		if v := strings.ReplaceAll(f.s, dynMark, ""); v != "" {
+			empty, kept = append(empty, field{s: v}), append(kept, f)
 		}
 	}
 	if kept == nil {
 		return nil, nil
 	}
-	alt, rest, _, _ := shellArgs(kept)
-	if alt == nil || code != nil && alt.s == code.s && alt.dyn == code.dyn {
+	alt, _, _, _ := shellArgs(empty)
+	if alt == nil {
 		return nil, nil
 	}
-	return alt, rest
+	i := -1 // alt points into empty
+	for j := range empty {
+		if &empty[j] == alt {
+			i = j
+		}
+	}
+	if i < 0 || code != nil && kept[i].s == code.s && kept[i].dyn == code.dyn {
+		return nil, nil
+	}
+	return &kept[i], kept[i+1:]
+}
+
+// mayVanish reports whether f may expand to no word or an empty one: all
+// of it is unknown parts that may be empty ("$@", $y, $(cmd)).
+func mayVanish(f field) bool {
+	return f.emptyable && !f.opaque && strings.Trim(f.s, dynMark) == ""
 }
 
 // unknownVar is the variable that stands for an unknown part of shell
@@ -1638,10 +1663,11 @@ func (w *walker) dynamicCommand(s *simple) {
 	// (command $@-- eval '...'): a program the rules know after it is
 	// judged as what it runs.
 	rest := s.argv[1:]
-	if len(rest) > 0 && rest[0].s == "--" {
-		rest = rest[1:]
+	for len(rest) > 0 && (rest[0].s == "--" || mayVanish(rest[0])) {
+		rest = rest[1:] // "$@" "$@" eval ...
 	}
-	if len(rest) > 0 && rest[0].known() && !strings.HasPrefix(rest[0].s, "-") && w.knownProgram(progName(rest[0])) {
+	if len(rest) > 0 && rest[0].known() && !strings.HasPrefix(rest[0].s, "-") &&
+		(w.knownProgram(progName(rest[0])) || isBashBuiltin(rest[0].s)) {
 		w.childCommand(rest, s.c, "…")
 	}
 	w.argPaths(s)

@@ -227,9 +227,9 @@ func recursiveFlag(argv []field, long ...string) bool {
 	return false
 }
 
-// mayRecurse is recursiveFlag for a command that deletes: a word with an
-// unknown start may be the option too (rm $y -f /, rm $opt-r -f ~: empty
-// or "-r", it makes the delete recursive).
+// mayRecurse is recursiveFlag for a command that deletes: an option
+// word, or a word with an unknown start, may hold -r in its unknown parts
+// (rm $y -f /, rm $opt-r -f ~, rm -f$y /).
 func mayRecurse(argv []field) bool {
 	if recursiveFlag(argv, "recursive") {
 		return true
@@ -238,11 +238,12 @@ func mayRecurse(argv []field) bool {
 		if f.s == "--" {
 			return false
 		}
-		if !f.dyn || !strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-"+dynMark) {
+		if !f.dyn || !strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-") {
 			continue
 		}
-		// What is known of it must fit an option: "$y/x" cannot be one.
-		if known := strings.ReplaceAll(f.s, dynMark, ""); known == "" || known[0] == '-' && !strings.Contains(known, "/") {
+		// What is known of it must fit an option: "$y/x" cannot be one,
+		// -f$y and --r$y can (-fr, --recursive).
+		if known := strings.ReplaceAll(f.s, dynMark, ""); known == "" || known[0] == '-' && !strings.ContainsAny(known, "/=") {
 			return true
 		}
 	}
@@ -386,7 +387,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 				empty.s = strings.ReplaceAll(op.s, dynMark, "")
 				empty.dyn = false
 				if t, ok := p.criticalTarget(empty, s); ok && empty.s != "" {
-					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable or command output is empty (%s); write ${VAR:?} to fail instead", t, text(s.argv))}, true
+					return verdict{"default:rm-root", fmt.Sprintf("recursive delete of %s if the variable or command output is empty (%s); write ${VAR:?} to fail instead (for a command's output, set a variable first)", t, text(s.argv))}, true
 				}
 			}
 		}
