@@ -691,3 +691,20 @@ func TestUnknownOptionsAndVanishingWords(t *testing.T) {
 		{`rm --interactive=$m /tmp/x`, Allow, "default"},
 	})
 }
+
+// Code read from a stdin known in part is judged for what can be seen
+// (helper-34's review).
+func TestStdinCodeKnownInPart(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{"sh <<EOF\necho $y\nrm -rf /\nEOF", Deny, rm},
+		{"bash <<<\"$y\nrm -rf /\"", Deny, rm},
+		{"echo \"$y\nrm -rf /\" | sh", Deny, rm},
+		{"cat <<EOF | sh\ncd $dir && rm -rf /\nEOF", Deny, rm},
+		{"source /dev/stdin <<EOF\necho $y\nrm -rf /\nEOF", Deny, rm},
+		{"sh <<EOF\necho $HOME\nmake -C $dir\nEOF", Allow, "default"},
+		{"cat <<EOF | sh\ncd $dir && make\nEOF", Allow, "default"},
+		{"echo x <<EOF > f\n$y\nEOF\nsh < f", Allow, "default"},
+	})
+}

@@ -754,6 +754,20 @@ func vanishedCode(argv []field, code *field) (*field, []field) {
 	return &kept[i], kept[i+1:]
 }
 
+// stdinScript judges the code a shell reads from its stdin, when that is
+// known in whole or in part (sh <<EOF with an unknown $y in the body).
+// child: another process runs it, so what it sets stays there.
+func (w *walker) stdinScript(c ctx, via string, child bool) {
+	switch {
+	case c.stdinKnown && child:
+		w.childScript(c.stdinText, via, ctx{})
+	case c.stdinKnown:
+		w.script(c.stdinText, via, ctx{})
+	case c.stdinText != "":
+		w.shellString(field{s: c.stdinText, dyn: true}, nil, via, ctx{})
+	}
+}
+
 // mayVanish reports whether f may expand to no word or an empty one: all
 // of it is unknown parts that may be empty ("$@", $y, $(cmd)).
 func mayVanish(f field) bool {
@@ -1065,25 +1079,21 @@ func (w *walker) special(s *simple) {
 				w.shellCode(rest[0], rest[1:], s)
 			}
 		case script != nil && readsStdinPath(script.s):
-			if c.stdinKnown {
-				w.script(c.stdinText, s.name+" reading stdin", ctx{})
-			}
+			w.stdinScript(c, s.name+" reading stdin", false)
 			s.stdinCode = true
 		case script != nil && script.procText != nil:
 			w.script(*script.procText, s.name+" <(...)", ctx{})
 		case script != nil:
 			w.addPath(*script, false, false)
 			w.runFile(s, *script, s.name+" "+script.s)
-		case stdin && c.stdinKnown:
-			w.script(c.stdinText, s.name+" reading stdin", ctx{})
+		case stdin:
+			w.stdinScript(c, s.name+" reading stdin", false)
 		}
 	case s.name == "source" || s.name == ".":
 		if ops := operands(s.argv); len(ops) > 0 {
 			if readsStdinPath(ops[0].s) {
 				s.stdinCode = true
-				if c.stdinKnown {
-					w.script(c.stdinText, s.name+" reading stdin", ctx{})
-				}
+				w.stdinScript(c, s.name+" reading stdin", false)
 			}
 			w.runFile(s, ops[0], s.name+" "+ops[0].s)
 			if ops[0].procText != nil {
@@ -1182,9 +1192,7 @@ func (w *walker) special(s *simple) {
 		}
 	case s.name == "at" || s.name == "batch":
 		// at reads the commands it will run from stdin.
-		if c.stdinKnown {
-			w.childScript(c.stdinText, s.name, ctx{})
-		}
+		w.stdinScript(c, s.name, true)
 	case s.name == "parallel":
 		// parallel CMD ::: ARGS
 		for i := 1; i < len(s.argv); i++ {
@@ -1214,9 +1222,7 @@ func (w *walker) special(s *simple) {
 		}
 		if s.name == "su" && !command {
 			// su without a command starts a shell that reads stdin.
-			if c.stdinKnown {
-				w.childScript(c.stdinText, "su reading stdin", ctx{})
-			}
+			w.stdinScript(c, "su reading stdin", true)
 			s.stdinCode = true
 		}
 	case s.name == "watch":
@@ -1545,7 +1551,8 @@ func (w *walker) findExec(s *simple) {
 }
 
 // producedText returns what a pipeline stage writes, when it is a plain
-// echo, printf or cat of a known stdin.
+// echo, printf or cat of a known stdin; false with text holding dynMark
+// when that is known in part.
 func producedText(cmds []*simple) (string, bool) {
 	if len(cmds) != 1 {
 		return "", false
@@ -1572,9 +1579,9 @@ func producedText(cmds []*simple) (string, bool) {
 	case "printf":
 		return printfText(s.argv[1:])
 	case "cat", "tee":
-		// cat and tee pass a known stdin through.
-		if (len(s.argv) == 1 || s.name == "tee") && s.c.stdinKnown {
-			return s.c.stdinText, true
+		// cat and tee pass their stdin through, known or in part.
+		if len(s.argv) == 1 || s.name == "tee" {
+			return s.c.stdinText, s.c.stdinKnown
 		}
 	}
 	return "", false

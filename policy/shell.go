@@ -91,9 +91,9 @@ type ctx struct {
 	background bool
 	stdinDL    bool   // stdin carries downloaded content
 	stdinDec   bool   // stdin carries decoded (base64, xxd -r, ...) content
-	stdinText  string // stdin is this static text (echo, here-doc)
-	stdinKnown bool
-	stdinPipe  bool // stdin is a pipe from an earlier command
+	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
+	stdinKnown bool   // all of stdinText is known
+	stdinPipe  bool   // stdin is a pipe from an earlier command
 }
 
 // fileInfo is what the request itself put in a file earlier on.
@@ -938,8 +938,8 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				out.stdinDec = true
 			}
 		}
-		if text, ok := producedText(w.a.cmds[n:]); ok {
-			out.stdinText, out.stdinKnown = text, true
+		if text, ok := producedText(w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
+			out.stdinText, out.stdinKnown = text, ok // echo "$y" | sh: known in part
 		}
 		in = out
 	}
@@ -1020,7 +1020,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string, []*synt
 				w.a.downloads++
 			}
 			if r.N == nil || r.N.Value == "0" {
-				c.stdinKnown, c.stdinPipe = false, false
+				c.stdinText, c.stdinKnown, c.stdinPipe = "", false, false
 			}
 		case syntax.DplIn:
 			if isFD(f.s) {
