@@ -640,6 +640,10 @@ func TestNamesThatMayLoseTheirUnknownParts(t *testing.T) {
 		{`set --; r$@m -rf /`, Deny, rm},
 		{`set -- m; r$@ -rf /`, Deny, rm},
 		{`set -- a m; x"$@" -rf /`, Allow, "default"},
+		// "$*" is one word even with no arguments (helper-35).
+		{`set --; set -- "$*" tmpdir; rm -rf "$1"/`, Deny, rm},
+		{`sh -c 'for d in "$*" tmp; do rm -rf "$d"/; done'`, Deny, rm},
+		{`set -- a b; x="$*"; rm -rf "/$x"`, Allow, "default"},
 		{"shopt -s expand_aliases\nalias$@ coproc='rm -rf /;'\ncoproc x", Deny, "parse"},
 		{`e$@val ls`, Allow, "default"},
 		{`$CC -o x x.c`, Allow, "default"},

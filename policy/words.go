@@ -211,7 +211,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			}
 		case *syntax.DblQuoted:
 			if len(p.Parts) == 1 && len(parts) == 1 {
-				if q, ok := p.Parts[0].(*syntax.ParamExp); ok {
+				if q, ok := p.Parts[0].(*syntax.ParamExp); ok && !joinsElems(q) {
 					if elems, ok := w.arrayElems(q); ok && len(elems) == 0 {
 						continue // "$@" with no arguments is no word at all
 					}
@@ -223,7 +223,23 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				case *syntax.Lit:
 					b.add(unescapeDouble(q.Value), false, false)
 				case *syntax.ParamExp:
-					if elems, ok := w.arrayElems(q); ok {
+					if elems, ok := w.arrayElems(q); ok && joinsElems(q) {
+						// "$*" and "${a[*]}": one field, the elements joined
+						// by the first character of IFS.
+						ifs, known := w.ifs()
+						sep := dynMark
+						if known {
+							sep = ifs[:min(1, len(ifs))]
+						}
+						for j, e := range elems {
+							if j > 0 {
+								b.add(sep, !known, false)
+							}
+							b.add(e.s, e.dyn, false)
+							b.cur.dl = b.cur.dl || e.dl
+						}
+						continue
+					} else if ok {
 						// "${a[@]}" and "$@": one field per element.
 						for j, e := range elems {
 							if j > 0 {
@@ -614,6 +630,12 @@ func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
 		return w.scope.getArray(name)
 	}
 	return nil, false
+}
+
+// joinsElems reports whether p is $* or ${a[*]}, which quoted make one
+// field of all the elements.
+func joinsElems(p *syntax.ParamExp) bool {
+	return p.Param != nil && (p.Param.Value == "*" || p.Index != nil && indexLit(p.Index) == "*")
 }
 
 // indexLit returns the literal a subscript is written as ("2", "@"), or
