@@ -232,11 +232,11 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if d.hdoc && bodyAfter(x) {
 			return d.refuse("a here-document whose body comes after the ) of its $( ): dash reads the body as commands; close the $( ) after the body")
 		}
-		if !x.Backquotes && d.hdoc && d.semicolonAfterHeredoc(x.Stmts) {
+		if !x.Backquotes && d.hdoc && d.semicolonAfterHeredoc(x) {
 			return d.refuse(semicolonAfterHeredoc)
 		}
 	case *syntax.ProcSubst:
-		if d.hdoc && d.semicolonAfterHeredoc(x.Stmts) {
+		if d.hdoc && d.semicolonAfterHeredoc(x) {
 			return d.refuse(semicolonAfterHeredoc)
 		}
 	case *syntax.LetClause:
@@ -403,40 +403,56 @@ func heredocDivergence(r *syntax.Redirect, src string) string {
 
 const semicolonAfterHeredoc = "a ; after a here-document in a $( ) or <( ): bash 5.2 drops it and runs the words after it as arguments; use a newline"
 
-// semicolonAfterHeredoc reports whether list, the statements of a $( )
-// or <( ), has a ";" that bash 5.2 may lose. bash prints such a
-// substitution back to text to run it, and drops a ";" after a
-// here-document: $(cat <<E ... E<newline>rm -rf ; /) runs rm -rf /.
-// Tried by hand: lost are the ";" of statements after the one with the
-// here-document, in the list or in a { } of it, and that statement's own
-// when it is a pipeline or a && list; kept are the ";" of a simple
-// command with the here-document (cat <<E; echo b), in a loop, and in a
-// nested $( ). Refused here: all but those kept.
-func (d *divergenceCheck) semicolonAfterHeredoc(list []*syntax.Stmt) bool {
-	for i, s := range list {
-		if !hasHeredocIn(s) {
-			continue
+// semicolonAfterHeredoc reports whether sub, a $( ) or <( ), has a ";"
+// that bash 5.2 may lose. bash prints such a substitution back to text to
+// run it, and drops a ";" after a here-document: $(cat <<E ... E<newline>
+// rm -rf ; /) runs rm -rf /. Tried by hand (and by helper-35): lost are
+// the ";" after the first here-document in the list, in { }, ( ), if,
+// case and loops alike, and that of a pipeline or && list holding it;
+// kept are the ";" before it and that of a simple command holding it
+// (x=$(cat <<E; echo b ...)). Refused: every ";" after the first <<,
+// but that one. Nested substitutions are checked on their own.
+func (d *divergenceCheck) semicolonAfterHeredoc(sub syntax.Node) bool {
+	first := uint(0)
+	inside(sub, func(n syntax.Node) {
+		if r, ok := n.(*syntax.Redirect); ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && (first == 0 || r.OpPos.Offset() < first) {
+			first = r.OpPos.Offset()
 		}
-		if _, simple := s.Cmd.(*syntax.CallExpr); !simple && d.endsInSemicolon(s) {
-			return true
-		}
-		return d.semicolonIn(list[i+1:])
+	})
+	if first == 0 {
+		return false
 	}
-	return false
+	lost := false
+	inside(sub, func(n syntax.Node) {
+		s, ok := n.(*syntax.Stmt)
+		if !ok || !d.endsInSemicolon(s) || s.Semicolon.Offset() < first {
+			return
+		}
+		if _, simple := s.Cmd.(*syntax.CallExpr); simple && slices.ContainsFunc(s.Redirs, func(r *syntax.Redirect) bool {
+			return r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc
+		}) {
+			return
+		}
+		lost = true
+	})
+	return lost
 }
 
-// semicolonIn reports whether a statement of list, or of a { } in it, is
-// ended by a ";".
-func (d *divergenceCheck) semicolonIn(list []*syntax.Stmt) bool {
-	for _, s := range list {
-		if d.endsInSemicolon(s) {
-			return true
+// inside calls visit for each node of sub, a $( ) or <( ), but not for
+// those of the substitutions nested in it.
+func inside(sub syntax.Node, visit func(syntax.Node)) {
+	syntax.Walk(sub, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			if n != sub {
+				return false
+			}
 		}
-		if b, ok := s.Cmd.(*syntax.Block); ok && d.semicolonIn(b.Stmts) {
-			return true
+		if n != nil {
+			visit(n)
 		}
-	}
-	return false
+		return true
+	})
 }
 
 func (d *divergenceCheck) endsInSemicolon(s *syntax.Stmt) bool {

@@ -33,6 +33,9 @@ func TestBashDivergencesRefused(t *testing.T) {
 		"cat <(cat <<EOF\nx\nEOF\n{ rm -rf ; /; }\n)",
 		"echo $(cat <<E | rm -rf ; /\nhi\nE\n)",
 		"echo $(cat <<E; rm -rf ; /\nhi\nE\n)",
+		"x=$({ cat <<E\nhi\nE\nrm -rf ; /\n})",
+		"x=$(for i in 1; do cat <<E\nhi\nE\nrm -rf ; /\ndone)",
+		"x=$(cat <<E\nhi\nE\nif true; then rm -rf ; /\nfi)",
 		// A here-document opened inside backquotes.
 		"echo `cat <<E`\nrm -rf /\nE\n",
 		// Single quotes that bash does not honour.
@@ -128,10 +131,11 @@ func TestBashDivergencesRefused(t *testing.T) {
 func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	wantAction(t, p, Allow, []string{
-		// A ; that bash 5.2 keeps in a $( ) with a here-document.
+		// A ; that bash 5.2 keeps in a $( ) with a here-document. (One
+		// in a loop after it is kept too, but refused with the rest.)
 		"x=$(cat <<E\nhi $(echo a; echo b)\nE\n)",
-		"x=$(cat <<E\nhi\nE\nfor i in 1 2; do echo $i; done\n)",
 		"x=$(cat <<E; echo b\nhi\nE\n)",
+		"x=$(echo 0; cat <<E\nhi\nE\n)",
 		"declare -A m=([key]=v); echo \"${m['key']}\"",
 		"read -r line <<<x; declare -a arr=(1 2); [[ -v arr[1] ]]",
 		"i=0; read -r 'a[i+1]' <<<x; printf -v 'out[$i]' %s y",
