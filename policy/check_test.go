@@ -538,13 +538,13 @@ func TestPartlyKnownShellText(t *testing.T) {
 		{`bash -c "$y && rm -rf ~" sh`, Deny, rm},
 		{`eval "echo '$y'; cat ~/.ssh/id_rsa"`, Deny, "denied_paths"},
 		{`eval "if $y; then rm -rf /; fi"`, Deny, rm},
-		{"eval \"echo '$y\nrm -rf /\"", Deny, rm},
+		{"eval \"echo '$y\nrm -rf /\"", Deny, ""},
 		{`sh -c "rm -rf $DIR/*"`, Deny, rm},
 		{`eval "$y"`, Allow, "default"},
 		{`eval "$(ssh-agent -s)"`, Allow, "default"},
 		{`eval "export PATH=$x:\$PATH"`, Allow, "default"},
 		{`sh -c "cd $d && make"`, Allow, "default"},
-		{`eval "echo '$y"`, Allow, "default"},
+		{`eval "echo '$y"`, Deny, "parse"}, // parses neither way
 	})
 }
 
@@ -664,6 +664,9 @@ func TestPartlyKnownTextTeachesNothing(t *testing.T) {
 		{`eval "rm -rf '$y'/"`, Deny, rm},
 		{`eval "i${y}f true; then rm -rf /; fi"`, Deny, rm},
 		{`eval "f$y() { rm -rf /; }; f"`, Deny, rm},
+		{`eval "g() { rm -rf \$1; }$y"; g /`, Deny, rm},
+		{`eval "source_shim(){ case \"\${1##*/}\" in ${shims[@]} *)return 1;;esac;}"`, Allow, "default"},
+		{`eval 'export '"$n"'="$dir_${'"$n"':+:$'"$n"'}"'`, Allow, "default"},
 		{`__aar_exec_unknown=x; eval "rm -rf $y/"`, Deny, rm},
 		{`eval "ec<<-ho \"$y\"; cat ~/.ssh/id_rsa"`, Deny, "parse"},
 		{`eval "$cmd | tee log"`, Allow, "default"},
@@ -710,5 +713,12 @@ func TestStdinCodeKnownInPart(t *testing.T) {
 		{"sh <<EOF\necho $HOME\nmake -C $dir\nEOF", Allow, "default"},
 		{"cat <<EOF | sh\ncd $dir && make\nEOF", Allow, "default"},
 		{"echo x <<EOF > f\n$y\nEOF\nsh < f", Allow, "default"},
+		// helper-35: printf, lines the parser rejects, definitions.
+		{`printf '%s\n' "$y" "rm -rf /" | sh`, Deny, rm},
+		{`printf "$y\nrm -rf /\n" | sh`, Deny, rm},
+		{`printf '%s\n' "$y" | sh`, Allow, "default"},
+		{`eval "echo $y; ! ! true; rm -rf /"`, Deny, "parse"},
+		{"shopt -s expand_aliases\neval \"alias x='rm -rf' $y\"\nx /", Deny, "parse"},
+		{`eval "$cmd | tee log"`, Allow, "default"},
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/google/shlex"
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A class is a set of command classes, one bit each.
@@ -686,20 +687,61 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 
 // partlyKnown judges shell text with unknown parts for what can be seen
 // of it: eval "$y; rm -rf /" removes / whatever $y holds. It is walked
-// twice, each time in a scope thrown away after (what it sets or where it
-// cd's is a guess, and must not vouch for later commands): once with the
-// unknown parts empty, which is a run bash may make, and once with each
-// unknown part an unset variable, which the walk takes as unknown ($y
-// rm -rf / meets the dynamic-command rule). The unknown parts may open
-// or close a quote, so text that does not parse is judged line by line.
+// twice, each time in a scope thrown away after: once with the unknown
+// parts empty, which is a run bash may make, and once with each unknown
+// part an unset variable, which the walk takes as unknown ($y rm -rf /
+// meets the dynamic-command rule). The unknown parts may open or close a
+// quote, so text that does not parse is judged line by line; text that
+// parses no way is refused, as known text that does not parse is.
+// Inside such text, nested text of the kind is walked the second way only
+// when the first does not parse, so that nesting stays linear.
+//
+// What the text sets in this shell (args is nil) is not kept: the walk
+// holds one value per variable, and the text may or may not set it
+// (x=/; eval "$y x=/tmp"; rm -rf "$x" removes / when $y is true), so the
+// values from before stay. That misses x=tmp; eval "x=/ $y"; rm -rf "$x";
+// marking x unknown would miss both. A function or alias it defines is
+// refused: its later uses could be judged by neither walk.
 func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
-	for _, stand := range [...]string{"", "${" + unknownVar + "}"} {
+	w.partly++
+	defer func() { w.partly-- }()
+	parsed := false
+	// The third stand-in, a bare name, is for unknown parts in a name:
+	// eval "export $n=\"\${$n:+...}\"" parses neither of the other ways.
+	for i, stand := range [...]string{"", "${" + unknownVar + "}", unknownVar} {
+		if i == 1 && parsed && w.partly > 1 || i == 2 && parsed {
+			break
+		}
 		outer := w.subshell()
+		inner := w.scope
 		if len(args) > 0 {
 			w.scope.setPositional(args, true)
 		}
-		w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true)
+		parsed = w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true) || parsed
 		w.leave(outer)
+		if len(args) == 0 {
+			w.keepDefinitions(inner, via)
+		}
+	}
+	if !parsed {
+		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
+	}
+}
+
+// keepDefinitions keeps the functions partly known text defined in inner,
+// the scope its walk ran in, as the last walk read them (with the unknown
+// parts unknown, when that walk parsed), so that their calls are judged.
+// An alias it made is refused: its uses are read where they are written.
+func (w *walker) keepDefinitions(inner *scope, via string) {
+	for name := range inner.aliases {
+		w.fail("text given to %s that cannot be known in whole makes the alias %s, whose uses the policy cannot follow", via, name)
+		return
+	}
+	for name, body := range inner.funcs {
+		if w.scope.funcs == nil {
+			w.scope.funcs = map[string]*syntax.Stmt{}
+		}
+		w.scope.funcs[name] = body
 	}
 }
 
@@ -1589,7 +1631,8 @@ func producedText(cmds []*simple) (string, bool) {
 
 // printfText returns what printf FORMAT ARGS... writes, for formats of
 // plain text, escapes, %s, %b and %%, reused while arguments remain as
-// printf does; anything else (-v, widths, numbers) is not known.
+// printf does; anything else (-v, widths, numbers) is not known. With an
+// argument known in part, the text holds dynMark there and is not known.
 func printfText(args []field) (string, bool) {
 	if len(args) > 0 && args[0].s == "--" {
 		args = args[1:]
@@ -1597,10 +1640,9 @@ func printfText(args []field) (string, bool) {
 	if len(args) == 0 {
 		return "", false
 	}
+	known := true // else the text holds dynMark where it is not
 	for _, a := range args {
-		if !a.known() {
-			return "", false
-		}
+		known = known && a.known()
 	}
 	format, rest := args[0].s, args[1:]
 	if strings.HasPrefix(format, "-") {
@@ -1641,7 +1683,7 @@ func printfText(args []field) (string, bool) {
 			}
 		}
 		if !used || len(rest) == 0 || b.Len() > MaxScriptSize {
-			return b.String(), true
+			return b.String(), known
 		}
 	}
 }

@@ -334,6 +334,7 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
+	partly    int // partlyKnown nesting
 	div       divergenceCheck
 	line      lineGroup
 	held      [4]*syntax.Stmt // room for the statements of a line
@@ -459,32 +460,33 @@ func (w *walker) lenientLines(src, via string) {
 // open or close a quote. Text that does not parse is judged line by line,
 // the way a shell would run it up to its syntax error, and lines that do
 // not parse either are ignored. A divergence is refused all the same, and
-// so is shell text that as a whole leaves a here-document open.
-func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) {
+// so is shell text that as a whole leaves a here-document open. It
+// reports whether src parsed as a whole (or was refused).
+func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (parsed bool) {
 	if w.a.fatal != "" {
-		return
+		return true
 	}
 	if w.depth >= maxEvalDepth {
 		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
-		return
+		return true
 	}
 	if counted {
 		if w.lenient++; w.lenient > maxLenient {
 			w.fail("more than %d pieces of code in other languages' strings to judge (%s)", maxLenient, via)
-			return
+			return true
 		}
 	}
 	f, err := w.parse(src)
 	var d divergence
 	if errors.As(err, &d) {
 		w.fail("%s (%s)", d, via)
-		return
+		return true
 	}
 	var pe syntax.ParseError
 	if whole && !counted && errors.As(err, &pe) && strings.HasPrefix(pe.Text, "unclosed here-document") {
 		// bash warns and runs the rest of the line: eval "x <<E $y; rm -rf /".
 		w.fail("a here-document without its end in %s: bash runs the rest of its line, the parser stops", via)
-		return
+		return true
 	}
 	if err != nil {
 		if strings.Contains(src, "\n") {
@@ -492,7 +494,7 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) {
 				w.linesThatParse(line, via, c, counted, false)
 			}
 		}
-		return
+		return false
 	}
 	w.depth++
 	saved := w.src
@@ -500,6 +502,7 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) {
 	w.stmts(f.Stmts, c)
 	w.src = saved
 	w.depth--
+	return true
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
