@@ -722,3 +722,17 @@ func TestStdinCodeKnownInPart(t *testing.T) {
 		{`eval "$cmd | tee log"`, Allow, "default"},
 	})
 }
+
+// set without -- sets the positional parameters from its first word that
+// is not an option (bashdiff, seed 122).
+func TestSetWithoutDashes(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`set  rm -fr ~; "$@"`, Deny, rm},
+		{`set -e rm -rf /; "$@"`, Deny, rm},
+		{`set -o errexit rm -rf /; "$@"`, Deny, rm},
+		{`set -euo pipefail; ls`, Allow, "default"},
+		{`set -x; make`, Allow, "default"},
+	})
+}

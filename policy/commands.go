@@ -810,6 +810,34 @@ func (w *walker) stdinScript(c ctx, via string, child bool) {
 	}
 }
 
+// setArgs follows set: the positional parameters it sets start after --
+// or -, or at the first word that is not an option (set rm -fr ~; "$@"
+// runs rm). An unknown word may be an option or not: they become unknown.
+func (w *walker) setArgs(args []field) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case !a.known():
+			unknown := field{s: dynMark, dyn: true}
+			for d := 1; d <= 9; d++ {
+				w.scope.set(string(rune('0'+d)), unknown)
+			}
+			w.scope.setArray("@", nil)
+			return
+		case a.s == "--" || a.s == "-":
+			w.scope.setPositional(append([]field{{}}, args[i+1:]...), false)
+			return
+		case len(a.s) > 1 && (a.s[0] == '-' || a.s[0] == '+'):
+			if strings.Contains(a.s[1:], "o") && i+1 < len(args) {
+				i++ // set -o pipefail
+			}
+		default:
+			w.scope.setPositional(append([]field{{}}, args[i:]...), false)
+			return
+		}
+	}
+}
+
 // mayVanish reports whether f may expand to no word or an empty one: all
 // of it is unknown parts that may be empty ("$@", $y, $(cmd)).
 func mayVanish(f field) bool {
@@ -1339,13 +1367,7 @@ func (w *walker) special(s *simple) {
 	case s.name == "shopt":
 		w.shopt(s.argv[1:])
 	case s.name == "set":
-		// set -- a b c: new positional parameters.
-		for i := 1; i < len(s.argv); i++ {
-			if s.argv[i].s == "--" {
-				w.scope.setPositional(append([]field{{}}, s.argv[i+1:]...), false)
-				break
-			}
-		}
+		w.setArgs(s.argv[1:])
 	case s.name == "unset":
 		for _, a := range operands(s.argv) {
 			if strings.Contains(a.s, "[") {
