@@ -406,17 +406,25 @@ const semicolonAfterHeredoc = "a ; after a here-document in a $( ) or <( ): bash
 // semicolonAfterHeredoc reports whether sub, a $( ) or <( ), has a ";"
 // that bash 5.2 may lose. bash prints such a substitution back to text to
 // run it, and drops a ";" after a here-document: $(cat <<E ... E<newline>
-// rm -rf ; /) runs rm -rf /. Tried by hand (and by helper-35): lost are
-// the ";" after the first here-document in the list, in { }, ( ), if,
-// case and loops alike, and that of a pipeline or && list holding it;
-// kept are the ";" before it and that of a simple command holding it
-// (x=$(cat <<E; echo b ...)). Refused: every ";" after the first <<,
-// but that one. Nested substitutions are checked on their own.
+// rm -rf ; /) runs rm -rf /. Tried by hand (and by helper-35 and -36):
+// lost are the ";" between statements after the first here-document, in
+// the list, { }, ( ), if, case and loops alike, and that of a pipeline or
+// && list holding it; kept are the ";" before it, that of a simple
+// command holding it (x=$(cat <<E; echo b ...)), and those that end a
+// list (if [ -n "$y" ]; then, echo $i; done, echo tail; }). Refused: the
+// others after the first <<. Nested substitutions are checked on their
+// own.
 func (d *divergenceCheck) semicolonAfterHeredoc(sub syntax.Node) bool {
 	first := uint(0)
+	last := map[*syntax.Stmt]bool{} // the last statement of each list
 	inside(sub, func(n syntax.Node) {
 		if r, ok := n.(*syntax.Redirect); ok && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) && (first == 0 || r.OpPos.Offset() < first) {
 			first = r.OpPos.Offset()
+		}
+		for _, list := range stmtLists(n) {
+			if len(list) > 0 {
+				last[list[len(list)-1]] = true
+			}
 		}
 	})
 	if first == 0 {
@@ -425,7 +433,7 @@ func (d *divergenceCheck) semicolonAfterHeredoc(sub syntax.Node) bool {
 	lost := false
 	inside(sub, func(n syntax.Node) {
 		s, ok := n.(*syntax.Stmt)
-		if !ok || !d.endsInSemicolon(s) || s.Semicolon.Offset() < first {
+		if !ok || last[s] || !d.endsInSemicolon(s) || s.Semicolon.Offset() < first {
 			return
 		}
 		if _, simple := s.Cmd.(*syntax.CallExpr); simple && slices.ContainsFunc(s.Redirs, func(r *syntax.Redirect) bool {
@@ -436,6 +444,29 @@ func (d *divergenceCheck) semicolonAfterHeredoc(sub syntax.Node) bool {
 		lost = true
 	})
 	return lost
+}
+
+// stmtLists returns the statement lists n holds directly.
+func stmtLists(n syntax.Node) [][]*syntax.Stmt {
+	switch x := n.(type) {
+	case *syntax.CmdSubst:
+		return [][]*syntax.Stmt{x.Stmts}
+	case *syntax.ProcSubst:
+		return [][]*syntax.Stmt{x.Stmts}
+	case *syntax.Block:
+		return [][]*syntax.Stmt{x.Stmts}
+	case *syntax.Subshell:
+		return [][]*syntax.Stmt{x.Stmts}
+	case *syntax.IfClause:
+		return [][]*syntax.Stmt{x.Cond, x.Then}
+	case *syntax.WhileClause:
+		return [][]*syntax.Stmt{x.Cond, x.Do}
+	case *syntax.ForClause:
+		return [][]*syntax.Stmt{x.Do}
+	case *syntax.CaseItem:
+		return [][]*syntax.Stmt{x.Stmts}
+	}
+	return nil
 }
 
 // inside calls visit for each node of sub, a $( ) or <( ), but not for

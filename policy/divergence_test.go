@@ -131,11 +131,13 @@ func TestBashDivergencesRefused(t *testing.T) {
 func TestBashDivergenceChecksLetOrdinaryScriptsThrough(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	wantAction(t, p, Allow, []string{
-		// A ; that bash 5.2 keeps in a $( ) with a here-document. (One
-		// in a loop after it is kept too, but refused with the rest.)
+		// A ; that bash 5.2 keeps in a $( ) with a here-document.
 		"x=$(cat <<E\nhi $(echo a; echo b)\nE\n)",
 		"x=$(cat <<E; echo b\nhi\nE\n)",
 		"x=$(echo 0; cat <<E\nhi\nE\n)",
+		"x=$(cat <<EOF\nhi\nEOF\nif [ -n \"$y\" ]; then echo \"$y\"; fi\n)",
+		"x=$({ cat <<EOF; echo tail; }\nbody\nEOF\n)",
+		"x=$(cat <<E\nhi\nE\nfor i in 1 2; do echo $i; done\n)",
 		"declare -A m=([key]=v); echo \"${m['key']}\"",
 		"read -r line <<<x; declare -a arr=(1 2); [[ -v arr[1] ]]",
 		"i=0; read -r 'a[i+1]' <<<x; printf -v 'out[$i]' %s y",
