@@ -544,7 +544,7 @@ func TestPartlyKnownShellText(t *testing.T) {
 		{`eval "$(ssh-agent -s)"`, Allow, "default"},
 		{`eval "export PATH=$x:\$PATH"`, Allow, "default"},
 		{`sh -c "cd $d && make"`, Allow, "default"},
-		{`eval "echo '$y"`, Deny, "parse"}, // parses neither way
+		{`eval "echo '$y"`, Allow, "default"},
 	})
 }
 
@@ -663,8 +663,9 @@ func TestPartlyKnownTextTeachesNothing(t *testing.T) {
 		{`eval "rm -rf \\$y/"`, Deny, rm},
 		{`eval "rm -rf '$y'/"`, Deny, rm},
 		{`eval "i${y}f true; then rm -rf /; fi"`, Deny, rm},
-		{`eval "f$y() { rm -rf /; }; f"`, Deny, rm},
-		{`eval "g() { rm -rf \$1; }$y"; g /`, Deny, rm},
+		{`eval "f$y() { rm -rf /; }; f"`, Deny, ""},
+		{`g() { rm -rf "$1"; }; eval ": $y# ; g() { echo; }"; g /`, Deny, "parse"},
+		{`eval "g() { rm -rf \$1; }$y"; g /`, Deny, ""},
 		{`eval "source_shim(){ case \"\${1##*/}\" in ${shims[@]} *)return 1;;esac;}"`, Allow, "default"},
 		{`eval 'export '"$n"'="$dir_${'"$n"':+:$'"$n"'}"'`, Allow, "default"},
 		{`__aar_exec_unknown=x; eval "rm -rf $y/"`, Deny, rm},
@@ -717,7 +718,9 @@ func TestStdinCodeKnownInPart(t *testing.T) {
 		{`printf '%s\n' "$y" "rm -rf /" | sh`, Deny, rm},
 		{`printf "$y\nrm -rf /\n" | sh`, Deny, rm},
 		{`printf '%s\n' "$y" | sh`, Allow, "default"},
-		{`eval "echo $y; ! ! true; rm -rf /"`, Deny, "parse"},
+		{`eval "echo $y; ! ! true; rm -rf /"`, Deny, rm},
+		{`eval "[[ $a $op $b ]]"`, Allow, "default"},
+		{`eval "(( $x $op $y ))"`, Allow, "default"},
 		{"shopt -s expand_aliases\neval \"alias x='rm -rf' $y\"\nx /", Deny, "parse"},
 		{`eval "$cmd | tee log"`, Allow, "default"},
 	})
@@ -734,5 +737,11 @@ func TestSetWithoutDashes(t *testing.T) {
 		{`set -o errexit rm -rf /; "$@"`, Deny, rm},
 		{`set -euo pipefail; ls`, Allow, "default"},
 		{`set -x; make`, Allow, "default"},
+		// A set that fails, or sets nothing, keeps them (helper-36).
+		{`set -- rm -rf /; set -Q echo hi; "$@"`, Deny, rm},
+		{`set -- rm -rf /; set -o nosuch echo hi; "$@"`, Deny, rm},
+		{`set -- rm -rf /; set -; "$@"`, Deny, rm},
+		{`set -- rm -rf /; set $x; "$@"`, Deny, rm},
+		{`set $x rm -rf /; "$@"`, Deny, rm},
 	})
 }

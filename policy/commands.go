@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/google/shlex"
@@ -691,58 +692,88 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // parts empty, which is a run bash may make, and once with each unknown
 // part an unset variable, which the walk takes as unknown ($y rm -rf /
 // meets the dynamic-command rule). The unknown parts may open or close a
-// quote, so text that does not parse is judged line by line; text that
-// parses no way is refused, as known text that does not parse is.
-// Inside such text, nested text of the kind is walked the second way only
-// when the first does not parse, so that nesting stays linear.
+// quote, so text that does not parse is judged by lines, and a line by
+// pieces between ;, && and ||. Each walk walks the text nested in it
+// twice again: a budget of bytes bounds that, and beyond it the request
+// is refused.
 //
 // What the text sets in this shell (args is nil) is not kept: the walk
 // holds one value per variable, and the text may or may not set it
 // (x=/; eval "$y x=/tmp"; rm -rf "$x" removes / when $y is true), so the
 // values from before stay. That misses x=tmp; eval "x=/ $y"; rm -rf "$x";
-// marking x unknown would miss both. A function or alias it defines is
-// refused: its later uses could be judged by neither walk.
+// marking x unknown would miss both. Functions it defines the same way in
+// both walks are kept, so that their calls are judged; one it defines in
+// one walk only, or differently, is refused, and so is an alias.
 func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
-	w.partly++
-	defer func() { w.partly-- }()
-	parsed := false
-	// The third stand-in, a bare name, is for unknown parts in a name:
-	// eval "export $n=\"\${$n:+...}\"" parses neither of the other ways.
-	for i, stand := range [...]string{"", "${" + unknownVar + "}", unknownVar} {
-		if i == 1 && parsed && w.partly > 1 || i == 2 && parsed {
-			break
-		}
+	if w.partlyBytes += 2 * len(text); w.partlyBytes > maxPartlyKnown {
+		w.fail("more than %d MiB of shell text that cannot be known in whole to judge (%s)", maxPartlyKnown>>20, via)
+		return
+	}
+	var defined []*scope // by the walks that parsed the text whole
+	for _, stand := range [...]string{"", "${" + unknownVar + "}"} {
 		outer := w.subshell()
 		inner := w.scope
 		if len(args) > 0 {
 			w.scope.setPositional(args, true)
 		}
-		parsed = w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true) || parsed
-		w.leave(outer)
-		if len(args) == 0 {
-			w.keepDefinitions(inner, via)
+		if w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true) {
+			defined = append(defined, inner)
 		}
+		w.leave(outer)
 	}
-	if !parsed {
-		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
+	if len(args) == 0 {
+		w.keepDefinitions(defined, via)
 	}
 }
 
-// keepDefinitions keeps the functions partly known text defined in inner,
-// the scope its walk ran in, as the last walk read them (with the unknown
-// parts unknown, when that walk parsed), so that their calls are judged.
-// An alias it made is refused: its uses are read where they are written.
-func (w *walker) keepDefinitions(inner *scope, via string) {
-	for name := range inner.aliases {
-		w.fail("text given to %s that cannot be known in whole makes the alias %s, whose uses the policy cannot follow", via, name)
+// maxPartlyKnown bounds the bytes of partly known text walked for one
+// request, nested walks included: twice the largest script, and more.
+const maxPartlyKnown = 3 * MaxScriptSize
+
+// keepDefinitions keeps the functions that the walks of partly known
+// text which parsed it whole defined (the last one's, with the unknown
+// parts unknown, when both did). Both must define the same functions
+// alike, their bodies the same but for the stand-in: else, and for an
+// alias, the request is refused.
+func (w *walker) keepDefinitions(walks []*scope, via string) {
+	for _, sc := range walks {
+		for name := range sc.aliases {
+			w.fail("text given to %s that cannot be known in whole makes the alias %s, whose uses the policy cannot follow", via, name)
+			return
+		}
+	}
+	if len(walks) == 0 {
 		return
 	}
-	for name, body := range inner.funcs {
+	last := walks[len(walks)-1]
+	if len(walks) == 2 {
+		stand := "${" + unknownVar + "}"
+		for _, pair := range [...][2]*scope{{walks[0], walks[1]}, {walks[1], walks[0]}} {
+			for name := range pair[0].funcs {
+				a, b := walks[0].funcs[name], walks[1].funcs[name]
+				if a == nil || b == nil || w.bodyText(a) != strings.ReplaceAll(w.bodyText(b), stand, "") {
+					w.fail("text given to %s that cannot be known in whole may or may not define the function %s, or define it otherwise; the policy cannot follow its calls", via, name)
+					return
+				}
+			}
+		}
+	}
+	for name, body := range last.funcs {
 		if w.scope.funcs == nil {
 			w.scope.funcs = map[string]*syntax.Stmt{}
 		}
 		w.scope.funcs[name] = body
 	}
+}
+
+// bodyText is the text a function body was parsed from.
+func (w *walker) bodyText(body *syntax.Stmt) string {
+	src := w.funcSrc[body]
+	from, to := body.Pos().Offset(), body.End().Offset()
+	if from > to || to > uint(len(src)) {
+		return "\x00?" // not located: never equal to another
+	}
+	return src[from:to]
 }
 
 // shellCode judges the code a shell runs with -c: the words after it are
@@ -812,31 +843,56 @@ func (w *walker) stdinScript(c ctx, via string, child bool) {
 
 // setArgs follows set: the positional parameters it sets start after --
 // or -, or at the first word that is not an option (set rm -fr ~; "$@"
-// runs rm). An unknown word may be an option or not: they become unknown.
+// runs rm). A set that fails (an option bash does not have) or sets none
+// (set -, set -x) leaves them. Unknown parts are read as empty, a run bash
+// may make: set $x keeps them, set $x rm -rf / sets rm -rf /.
 func (w *walker) setArgs(args []field) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case !a.known():
-			unknown := field{s: dynMark, dyn: true}
-			for d := 1; d <= 9; d++ {
-				w.scope.set(string(rune('0'+d)), unknown)
+	var words []field
+	for _, a := range args {
+		if a.dyn {
+			if a.s = strings.ReplaceAll(a.s, dynMark, ""); a.s == "" {
+				continue
 			}
-			w.scope.setArray("@", nil)
+			a.dyn = false
+		}
+		words = append(words, a)
+	}
+	for i := 0; i < len(words); i++ {
+		a := words[i].s
+		switch {
+		case a == "--":
+			w.scope.setPositional(append([]field{{}}, words[i+1:]...), false)
 			return
-		case a.s == "--" || a.s == "-":
-			w.scope.setPositional(append([]field{{}}, args[i+1:]...), false)
+		case a == "-":
+			if i+1 < len(words) {
+				w.scope.setPositional(append([]field{{}}, words[i+1:]...), false)
+			}
 			return
-		case len(a.s) > 1 && (a.s[0] == '-' || a.s[0] == '+'):
-			if strings.Contains(a.s[1:], "o") && i+1 < len(args) {
-				i++ // set -o pipefail
+		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
+			if strings.Trim(a[1:], setFlags) != "" {
+				return // bash refuses the option and sets nothing
+			}
+			if strings.Contains(a[1:], "o") {
+				if i+1 == len(words) || !slices.Contains(setOptionNames, words[i+1].s) {
+					return // set -o alone prints; a name bash lacks fails
+				}
+				i++
 			}
 		default:
-			w.scope.setPositional(append([]field{{}}, args[i:]...), false)
+			w.scope.setPositional(append([]field{{}}, words[i:]...), false)
 			return
 		}
 	}
 }
+
+// setFlags are the option letters of bash's set.
+const setFlags = "abefhkmnopstuvxBCEHPT"
+
+// setOptionNames are the names set -o takes.
+var setOptionNames = []string{"allexport", "braceexpand", "emacs", "errexit", "errtrace", "functrace",
+	"hashall", "histexpand", "history", "ignoreeof", "interactive-comments", "keyword", "monitor",
+	"noclobber", "noexec", "noglob", "nolog", "notify", "nounset", "onecmd", "physical", "pipefail",
+	"posix", "privileged", "verbose", "vi", "xtrace"}
 
 // mayVanish reports whether f may expand to no word or an empty one: all
 // of it is unknown parts that may be empty ("$@", $y, $(cmd)).

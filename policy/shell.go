@@ -299,12 +299,20 @@ func (s *scope) setPositional(args []field, withZero bool) {
 		}
 		s.set(string(rune('0'+i)), v)
 	}
-	if len(args) > 1 {
+	switch {
+	case len(args) > maxPositional:
+		// set -- "$@" x in a loop: copying ever longer lists is
+		// quadratic. So many are kept as unknown.
+		s.setArray("@", nil)
+	case len(args) > 1:
 		s.setArray("@", append([]field{}, args[1:]...))
-	} else {
+	default:
 		s.setArray("@", []field{})
 	}
 }
+
+// maxPositional bounds the positional parameters the walk keeps.
+const maxPositional = 1024
 
 func (s *scope) fn(name string) *syntax.Stmt {
 	for ; s != nil; s = s.parent {
@@ -334,19 +342,20 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
-	partly    int // partlyKnown nesting
-	div       divergenceCheck
-	line      lineGroup
-	held      [4]*syntax.Stmt // room for the statements of a line
-	funcs     []string        // functions being walked, innermost last
-	aliases   []string        // aliases being expanded
-	maxCmds   int             // fail closed beyond this many commands
-	seen      map[pathKey]bool
-	files     map[string]fileInfo // what this request wrote into files
-	dl        dlState             // what this request downloaded into files besides
-	links     map[string]string   // the symlinks this request made: link -> target
-	relLinks  map[string]string   // of those, the ones ln made with a relative target: link -> text
-	linkWork  int                 // links looked at for moves and copies (see maxLinkWork)
+	// partlyBytes counts the bytes of partly known text walked.
+	partlyBytes int
+	div         divergenceCheck
+	line        lineGroup
+	held        [4]*syntax.Stmt // room for the statements of a line
+	funcs       []string        // functions being walked, innermost last
+	aliases     []string        // aliases being expanded
+	maxCmds     int             // fail closed beyond this many commands
+	seen        map[pathKey]bool
+	files       map[string]fileInfo // what this request wrote into files
+	dl          dlState             // what this request downloaded into files besides
+	links       map[string]string   // the symlinks this request made: link -> target
+	relLinks    map[string]string   // of those, the ones ln made with a relative target: link -> text
+	linkWork    int                 // links looked at for moves and copies (see maxLinkWork)
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -492,6 +501,15 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (pa
 		if strings.Contains(src, "\n") {
 			for line := range strings.SplitSeq(src, "\n") {
 				w.linesThatParse(line, via, c, counted, false)
+			}
+		} else if !counted {
+			// Shell text: bash runs what follows a command the parser
+			// rejects (echo $y; ! ! true; rm -rf /). Each piece between
+			// ;, && and || that parses on its own is judged.
+			if pieces := strings.Split(strings.NewReplacer("&&", ";", "||", ";").Replace(src), ";"); len(pieces) > 1 {
+				for _, p := range pieces {
+					w.linesThatParse(p, via, c, counted, false)
+				}
 			}
 		}
 		return false
