@@ -270,6 +270,13 @@ func (d *divergenceCheck) node(n syntax.Node) bool {
 		if x.Index != nil && hasSingleQuote(x.Index) {
 			return d.refuse(quotedIndex)
 		}
+		if x.Array != nil {
+			// x=(a)# rm -fr ~: bash takes no comment there and runs rm
+			// (bashdiff, seed 130); the parser takes one.
+			if end := x.Array.Rparen.Offset() + 1; x.Array.Rparen.IsValid() && end < uint(len(d.src)) && d.src[end] == '#' {
+				return d.refuse("a # right after the ) of an array: bash does not start a comment there, the parser does; put a space before it")
+			}
+		}
 	case *syntax.ParamExp:
 		if x.Exp != nil && x.Exp.Word != nil && d.textHas(x.Exp.Word, '\'') && holds(x.Exp.Word, func(n syntax.Node) bool {
 			q, ok := n.(*syntax.SglQuoted)

@@ -26,6 +26,9 @@ func TestBashDivergencesRefused(t *testing.T) {
 		// A here-document in $( ) closed by EOF).
 		"x=$(cat <<'EOF'\nEOF)\nrm -rf /\nEOF\n)",
 		"x=$(cat <<'EOF'\nEOF) rm -rf /\nEOF\n)",
+		// A # right after an array's ) (bashdiff, seed 130).
+		"x=(a)# rm -fr ~",
+		"x=(a # rm -fr ~\n)# rm -fr ~",
 		// A ; in $( ) or <( ) after a here-document: bash 5.2 drops it
 		// (bashdiff, seed 100).
 		"echo $(cat <<EOF\nhello\nEOF\nrm -rf ; /\n)",
