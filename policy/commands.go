@@ -1709,8 +1709,9 @@ func producedText(cmds []*simple) (string, bool) {
 
 // printfText returns what printf FORMAT ARGS... writes, for formats of
 // plain text, escapes, %s, %b and %%, reused while arguments remain as
-// printf does; anything else (-v, widths, numbers) is not known. With an
-// argument known in part, the text holds dynMark there and is not known.
+// printf does; with an argument known in part, the text holds dynMark
+// there and is not known. A format it cannot read (unknown parts, widths,
+// numbers) gives printfGuess. -v writes no text.
 func printfText(args []field) (string, bool) {
 	if len(args) > 0 && args[0].s == "--" {
 		args = args[1:]
@@ -1726,6 +1727,9 @@ func printfText(args []field) (string, bool) {
 	if strings.HasPrefix(format, "-") {
 		return "", false
 	}
+	// An unknown part of the format may be a directive that prints any
+	// argument: what it shows is judged, and the arguments too.
+	guess := strings.Contains(format, dynMark)
 	var b strings.Builder
 	for {
 		used := false
@@ -1740,7 +1744,7 @@ func printfText(args []field) (string, bool) {
 				continue
 			}
 			if i+1 >= len(format) {
-				return "", false
+				return printfGuess(rest), false
 			}
 			i++
 			var arg string
@@ -1757,13 +1761,29 @@ func printfText(args []field) (string, bool) {
 				}
 				b.WriteString(arg)
 			default:
-				return "", false
+				return printfGuess(rest), false
 			}
 		}
 		if !used || len(rest) == 0 || b.Len() > MaxScriptSize {
+			if guess {
+				return b.String() + "\n" + printfGuess(args[1:]), false
+			}
 			return b.String(), known
 		}
 	}
+}
+
+// printfGuess is what printf may write when its format cannot be read
+// (printf "$fmt" 'rm -rf /', printf '%10s' ...): any of its arguments,
+// each taken as a line, between unknown text.
+func printfGuess(args []field) string {
+	var b strings.Builder
+	b.WriteString(dynMark + "\n")
+	for _, a := range args {
+		b.WriteString(a.s + "\n")
+	}
+	b.WriteString(dynMark)
+	return b.String()
 }
 
 // dynamicCommand handles a command whose name is not known: its -c string
