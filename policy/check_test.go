@@ -544,7 +544,7 @@ func TestPartlyKnownShellText(t *testing.T) {
 		{`eval "$(ssh-agent -s)"`, Allow, "default"},
 		{`eval "export PATH=$x:\$PATH"`, Allow, "default"},
 		{`sh -c "cd $d && make"`, Allow, "default"},
-		{`eval "echo '$y"`, Allow, "default"},
+		{`eval "echo '$y"`, Deny, "parse"}, // parses no way
 	})
 }
 
@@ -721,7 +721,8 @@ func TestStdinCodeKnownInPart(t *testing.T) {
 		{`printf "%${y}s\n" "rm -rf /" | sh`, Deny, rm},
 		{`read -r fmt < f; printf "$fmt" "rm -rf /" | sh`, Deny, rm},
 		{`printf '%05d\n' $n | bash`, Allow, "default"},
-		{`eval "echo $y; ! ! true; rm -rf /"`, Deny, rm},
+		{`eval "echo $y; ! ! true; rm -rf /"`, Deny, ""},
+		{"eval \"$y\" \"sh -c \\`'r -c \\`'rm -rf /'\"", Deny, "parse"},
 		{`eval "[[ $a $op $b ]]"`, Allow, "default"},
 		{`eval "(( $x $op $y ))"`, Allow, "default"},
 		{"shopt -s expand_aliases\neval \"alias x='rm -rf' $y\"\nx /", Deny, "parse"},

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"path"
 	"slices"
 	"strings"
@@ -693,7 +694,9 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // part an unset variable, which the walk takes as unknown ($y rm -rf /
 // meets the dynamic-command rule). The unknown parts may open or close a
 // quote, so text that does not parse is judged by lines, and a line by
-// pieces between ;, && and ||. Each walk walks the text nested in it
+// pieces between ;, && and ||; text that parses neither way is refused
+// then, as known text that does not parse is, unless an unknown part
+// stands where an operator goes. Each walk walks the text nested in it
 // twice again: a budget of bytes bounds that, and beyond it the request
 // is refused.
 //
@@ -710,20 +713,43 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 		return
 	}
 	var defined []*scope // by the walks that parsed the text whole
+	var err error
 	for _, stand := range [...]string{"", "${" + unknownVar + "}"} {
 		outer := w.subshell()
 		inner := w.scope
 		if len(args) > 0 {
 			w.scope.setPositional(args, true)
 		}
-		if w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true) {
+		if err = w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true); err == nil {
 			defined = append(defined, inner)
 		}
 		w.leave(outer)
 	}
+	var pe syntax.ParseError
+	if len(defined) == 0 && !(errors.As(err, &pe) && operatorGap(pe.Text)) && !w.parsesWithNames(text, via, c) {
+		// bash may run it all the same: sh -c `'r -c `'rm -rf /' does.
+		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
+		return
+	}
 	if len(args) == 0 {
 		w.keepDefinitions(defined, via)
 	}
+}
+
+// parsesWithNames walks partly known text with each unknown part a bare
+// name, for unknown parts in a name (eval 'export '"$n"'="${'"$n"':+x}"'),
+// in a scope thrown away after, and reports whether it parsed.
+func (w *walker) parsesWithNames(text, via string, c ctx) bool {
+	defer w.leave(w.subshell())
+	return w.linesThatParse(strings.ReplaceAll(text, dynMark, unknownVar), via, c, false, true) == nil
+}
+
+// operatorGap reports whether a parse error is an unknown part where an
+// operator goes: eval "[[ $a $op $b ]]", eval "(( $x $op $y ))", a reason
+// to use eval that bash accepts.
+func operatorGap(msg string) bool {
+	return (strings.HasPrefix(msg, "not a valid test operator") || strings.HasPrefix(msg, "not a valid arithmetic operator")) &&
+		strings.HasSuffix(msg, "`${`")
 }
 
 // maxPartlyKnown bounds the bytes of partly known text walked for one

@@ -470,32 +470,32 @@ func (w *walker) lenientLines(src, via string) {
 // the way a shell would run it up to its syntax error, and lines that do
 // not parse either are ignored. A divergence is refused all the same, and
 // so is shell text that as a whole leaves a here-document open. It
-// reports whether src parsed as a whole (or was refused).
-func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (parsed bool) {
+// returns the error that kept src from parsing as a whole, if any.
+func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (parseErr error) {
 	if w.a.fatal != "" {
-		return true
+		return nil
 	}
 	if w.depth >= maxEvalDepth {
 		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
-		return true
+		return nil
 	}
 	if counted {
 		if w.lenient++; w.lenient > maxLenient {
 			w.fail("more than %d pieces of code in other languages' strings to judge (%s)", maxLenient, via)
-			return true
+			return nil
 		}
 	}
 	f, err := w.parse(src)
 	var d divergence
 	if errors.As(err, &d) {
 		w.fail("%s (%s)", d, via)
-		return true
+		return nil
 	}
 	var pe syntax.ParseError
 	if whole && !counted && errors.As(err, &pe) && strings.HasPrefix(pe.Text, "unclosed here-document") {
 		// bash warns and runs the rest of the line: eval "x <<E $y; rm -rf /".
 		w.fail("a here-document without its end in %s: bash runs the rest of its line, the parser stops", via)
-		return true
+		return nil
 	}
 	if err != nil {
 		if strings.Contains(src, "\n") {
@@ -512,7 +512,7 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (pa
 				}
 			}
 		}
-		return false
+		return err
 	}
 	w.depth++
 	saved := w.src
@@ -520,7 +520,7 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (pa
 	w.stmts(f.Stmts, c)
 	w.src = saved
 	w.depth--
-	return true
+	return nil
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
