@@ -30,7 +30,7 @@ func danger(c call) string {
 	}
 	name, args := c.Name, c.Args
 	for wrappers[name] {
-		name, args = wrapped(args)
+		name, args = wrapped(name, args)
 	}
 	if name == "rm" {
 		if t := rmRoot(c.Dir, args); t != "" {
@@ -49,8 +49,10 @@ func danger(c call) string {
 
 // wrapped returns the command in a wrapper's arguments and its operands.
 // After "--" the next word is the command whatever it looks like: "env --
-// -- rm" runs "--" (tried).
-func wrapped(args []string) (string, []string) {
+// -- rm" runs "--" (tried). Only env, sudo and doas take NAME=value
+// words: "nohup x=-- rm" runs "x=--".
+func wrapped(wrapper string, args []string) (string, []string) {
+	assigns := wrapper == "env" || wrapper == "sudo" || wrapper == "doas"
 	for i, a := range args {
 		if a == "--" {
 			if i+1 < len(args) {
@@ -58,7 +60,7 @@ func wrapped(args []string) (string, []string) {
 			}
 			return "", nil
 		}
-		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") && strings.Trim(a, "0123456789.smhd") != "" {
+		if !strings.HasPrefix(a, "-") && (!assigns || !strings.Contains(a, "=")) && strings.Trim(a, "0123456789.smhd") != "" {
 			return path.Base(a), args[i+1:]
 		}
 	}

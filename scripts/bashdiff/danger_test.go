@@ -27,6 +27,7 @@ func TestDanger(t *testing.T) {
 		{call{sbWork, "cat", []string{sbKey + ".pub"}}, false},
 		{call{sbWork, "env", []string{"--", "rm", "-rf", "/"}}, true},
 		{call{sbWork, "env", []string{"--", "--", "rm", "-fr", sbHome}}, false},
+		{call{sbWork, "nohup", []string{"x=--", "rm", "-fr", sbHome}}, false},
 	} {
 		if got := danger(tc.c) != ""; got != tc.want {
 			t.Errorf("danger(%v) = %q; want dangerous %v", tc.c, danger(tc.c), tc.want)
