@@ -746,6 +746,33 @@ func TestSetWithoutDashes(t *testing.T) {
 		{`set -- rm -rf /; set -o nosuch echo hi; "$@"`, Deny, rm},
 		{`set -- rm -rf /; set -; "$@"`, Deny, rm},
 		{`set -- rm -rf /; set $x; "$@"`, Deny, rm},
-		{`set $x rm -rf /; "$@"`, Deny, rm},
+		{`set $x rm -rf /; "$@"`, Deny, "default:"},
+	})
+}
+
+// helper-37's review: set's -o and bundles, shift, ${x:+word}, printf
+// widths and %b octals, a function redefined on one walk's guess.
+func TestSetShiftAlternatesAndPrintf(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`set -o -- rm -rf /; "$@"`, Deny, rm},
+		{`set -r rm -rf /; "$@"`, Deny, rm},
+		{`x=pipefail$(true); set -o $x rm -rf /; "$@"`, Deny, rm},
+		{`set -oo pipefail errexit rm -rf /; "$@"`, Deny, rm},
+		{`set -- x rm -rf /; shift; "$@"`, Deny, rm},
+		{`f() { shift; "$@"; }; f x rm -rf /`, Deny, rm},
+		{`f() { shift 2; "$@"; }; f a b rm -rf /`, Deny, rm},
+		{`rm -rf "${HOME:+/}"`, Deny, rm},
+		{`printf "%-3s-rf /\n" rm | sh`, Deny, rm},
+		{`printf '%c%c -rf /\n' rm mm | sh`, Deny, rm},
+		{`printf '%b\n' 'rm -rf \0057' | sh`, Deny, rm},
+		{`g() { rm -rf "$1"; }; read -r y <<< -; eval "${y}x=(a b); g() { echo; }"; g /`, Deny, "parse"},
+		{`read -r y <<< ==; eval "[[ a $y b ]]; rm -rf / 'x;y'"`, Deny, rm},
+		{`f() { shift; rm -rf "$1"; }; f / tmp`, Allow, "default"},
+		{`while [ $# -gt 0 ]; do shift; done`, Allow, "default"},
+		{`rm -rf "${BUILD:+$BUILD/}"`, Allow, "default"},
+		{`printf '%05d\n' $n | bash`, Allow, "default"},
+		{`set -- $line; echo "$1"`, Allow, "default"},
 	})
 }

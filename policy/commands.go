@@ -1,9 +1,9 @@
 package policy
 
 import (
-	"errors"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/google/shlex"
@@ -694,9 +694,9 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // part an unset variable, which the walk takes as unknown ($y rm -rf /
 // meets the dynamic-command rule). The unknown parts may open or close a
 // quote, so text that does not parse is judged by lines, and a line by
-// pieces between ;, && and ||; text that parses neither way is refused
-// then, as known text that does not parse is, unless an unknown part
-// stands where an operator goes. Each walk walks the text nested in it
+// pieces between ;, && and ||; text that parses neither way, nor with an
+// operator or a bare name for its unknown parts, is refused then, as
+// known text that does not parse is. Each walk walks the text nested in it
 // twice again: a budget of bytes bounds that, and beyond it the request
 // is refused.
 //
@@ -725,8 +725,7 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 		}
 		w.leave(outer)
 	}
-	var pe syntax.ParseError
-	if len(defined) == 0 && !(errors.As(err, &pe) && operatorGap(pe.Text)) && !w.parsesWithNames(text, via, c) {
+	if len(defined) == 0 && !w.parsesWithOthers(text, via, c) {
 		// bash may run it all the same: sh -c `'r -c `'rm -rf /' does.
 		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
 		return
@@ -736,20 +735,21 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 	}
 }
 
-// parsesWithNames walks partly known text with each unknown part a bare
-// name, for unknown parts in a name (eval 'export '"$n"'="${'"$n"':+x}"'),
-// in a scope thrown away after, and reports whether it parsed.
-func (w *walker) parsesWithNames(text, via string, c ctx) bool {
-	defer w.leave(w.subshell())
-	return w.linesThatParse(strings.ReplaceAll(text, dynMark, unknownVar), via, c, false, true) == nil
-}
-
-// operatorGap reports whether a parse error is an unknown part where an
-// operator goes: eval "[[ $a $op $b ]]", eval "(( $x $op $y ))", a reason
-// to use eval that bash accepts.
-func operatorGap(msg string) bool {
-	return (strings.HasPrefix(msg, "not a valid test operator") || strings.HasPrefix(msg, "not a valid arithmetic operator")) &&
-		strings.HasSuffix(msg, "`${`")
+// parsesWithOthers walks partly known text that parses neither empty nor
+// with the stand-in variable with other stand-ins, each in a scope thrown
+// away after, until one parses, and reports whether one did: an operator
+// (eval "[[ $a $op $b ]]", eval "(( $x $op $y ))", a reason to use eval),
+// and a bare name (eval 'export '"$n"'="${'"$n"':+x}"').
+func (w *walker) parsesWithOthers(text, via string, c ctx) bool {
+	for _, stand := range [...]string{"==", "+1", unknownVar} {
+		outer := w.subshell()
+		err := w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true)
+		w.leave(outer)
+		if err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // maxPartlyKnown bounds the bytes of partly known text walked for one
@@ -772,6 +772,18 @@ func (w *walker) keepDefinitions(walks []*scope, via string) {
 		return
 	}
 	last := walks[len(walks)-1]
+	if len(walks) == 1 {
+		// The other walk's text did not parse: bash may stop there and
+		// never define it. A function that exists already is not
+		// replaced on that guess (g() { rm -rf "$1"; }; eval "${y}x=(a
+		// b); g() { echo; }"; g /).
+		for name := range last.funcs {
+			if w.scope.fn(name) != nil {
+				w.fail("text given to %s that cannot be known in whole may or may not redefine the function %s; the policy cannot follow its calls", via, name)
+				return
+			}
+		}
+	}
 	if len(walks) == 2 {
 		stand := "${" + unknownVar + "}"
 		for _, pair := range [...][2]*scope{{walks[0], walks[1]}, {walks[1], walks[0]}} {
@@ -869,50 +881,91 @@ func (w *walker) stdinScript(c ctx, via string, child bool) {
 
 // setArgs follows set: the positional parameters it sets start after --
 // or -, or at the first word that is not an option (set rm -fr ~; "$@"
-// runs rm). A set that fails (an option bash does not have) or sets none
-// (set -, set -x) leaves them. Unknown parts are read as empty, a run bash
-// may make: set $x keeps them, set $x rm -rf / sets rm -rf /.
+// runs rm). A set that fails (an option bash does not have, an -o name it
+// does not know) or sets none (set -, set -x) leaves them. An unknown word
+// where options go may be anything: the parameters are it and the words
+// after it, as written, unless they all may vanish (set $x keeps them).
+// Each o of a bundle takes the next word as its name, unless that starts
+// with - or + (set -o then lists the options and goes on).
 func (w *walker) setArgs(args []field) {
-	var words []field
-	for _, a := range args {
-		if a.dyn {
-			if a.s = strings.ReplaceAll(a.s, dynMark, ""); a.s == "" {
-				continue
-			}
-			a.dyn = false
-		}
-		words = append(words, a)
-	}
-	for i := 0; i < len(words); i++ {
-		a := words[i].s
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		switch {
-		case a == "--":
-			w.scope.setPositional(append([]field{{}}, words[i+1:]...), false)
+		case !a.known():
+			if !slices.ContainsFunc(args[i:], func(f field) bool { return !mayVanish(f) }) {
+				return
+			}
+			w.scope.setPositional(append([]field{{}}, args[i:]...), false)
 			return
-		case a == "-":
-			if i+1 < len(words) {
-				w.scope.setPositional(append([]field{{}}, words[i+1:]...), false)
+		case a.s == "--":
+			w.scope.setPositional(append([]field{{}}, args[i+1:]...), false)
+			return
+		case a.s == "-":
+			if i+1 < len(args) {
+				w.scope.setPositional(append([]field{{}}, args[i+1:]...), false)
 			}
 			return
-		case len(a) > 1 && (a[0] == '-' || a[0] == '+'):
-			if strings.Trim(a[1:], setFlags) != "" {
+		case len(a.s) > 1 && (a.s[0] == '-' || a.s[0] == '+'):
+			if strings.Trim(a.s[1:], setFlags) != "" {
 				return // bash refuses the option and sets nothing
 			}
-			if strings.Contains(a[1:], "o") {
-				if i+1 == len(words) || !slices.Contains(setOptionNames, words[i+1].s) {
-					return // set -o alone prints; a name bash lacks fails
+			for range strings.Count(a.s[1:], "o") {
+				if i+1 == len(args) {
+					return // set -o alone lists the options
 				}
-				i++
+				name := args[i+1]
+				if name.known() && (strings.HasPrefix(name.s, "-") || strings.HasPrefix(name.s, "+")) {
+					break
+				}
+				if name.known() && !slices.Contains(setOptionNames, name.s) {
+					return // a name bash does not know: set fails
+				}
+				i++ // a name, or an unknown word taken for one
 			}
 		default:
-			w.scope.setPositional(append([]field{{}}, words[i:]...), false)
+			w.scope.setPositional(append([]field{{}}, args[i:]...), false)
 			return
 		}
 	}
 }
 
+// shift follows shift [n]: the positional parameters lose their first n
+// (f() { shift; "$@"; }; f x rm -rf / runs rm). A count bash refuses, or
+// one past their end, leaves them; an unknown count or unknown
+// parameters leave them unknown.
+func (w *walker) shift(args []field) {
+	n := 1
+	if len(args) > 0 {
+		v, err := strconv.Atoi(args[0].s)
+		if !args[0].known() || err != nil {
+			w.forgetPositional()
+			return
+		}
+		n = v
+	}
+	params, known := w.scope.getArray("@")
+	switch {
+	case !known:
+		w.forgetPositional()
+	case n < 0 || n > len(params):
+		// bash refuses: nothing moves.
+	case n > 0:
+		zero, _ := w.scope.get("0")
+		w.scope.setPositional(append([]field{zero}, params[n:]...), true)
+	}
+}
+
+// forgetPositional marks $1 to $9 and $@ unknown.
+func (w *walker) forgetPositional() {
+	unknown := field{s: dynMark, dyn: true}
+	for d := 1; d <= 9; d++ {
+		w.scope.set(string(rune('0'+d)), unknown)
+	}
+	w.scope.setArray("@", nil)
+}
+
 // setFlags are the option letters of bash's set.
-const setFlags = "abefhkmnopstuvxBCEHPT"
+const setFlags = "abefhkmnoprstuvxBCEHPT"
 
 // setOptionNames are the names set -o takes.
 var setOptionNames = []string{"allexport", "braceexpand", "emacs", "errexit", "errtrace", "functrace",
@@ -1450,6 +1503,8 @@ func (w *walker) special(s *simple) {
 		w.shopt(s.argv[1:])
 	case s.name == "set":
 		w.setArgs(s.argv[1:])
+	case s.name == "shift":
+		w.shift(s.argv[1:])
 	case s.name == "unset":
 		for _, a := range operands(s.argv) {
 			if strings.Contains(a.s, "[") {
@@ -1735,9 +1790,10 @@ func producedText(cmds []*simple) (string, bool) {
 
 // printfText returns what printf FORMAT ARGS... writes, for formats of
 // plain text, escapes, %s, %b and %%, reused while arguments remain as
-// printf does; with an argument known in part, the text holds dynMark
-// there and is not known. A format it cannot read (unknown parts, widths,
-// numbers) gives printfGuess. -v writes no text.
+// printf does, with widths and precisions; with an argument known in
+// part, the text holds dynMark there and is not known. A format with
+// unknown parts, numbers or other directives writes dynMark for those,
+// then printfGuess. -v writes no text.
 func printfText(args []field) (string, bool) {
 	if len(args) > 0 && args[0].s == "--" {
 		args = args[1:]
@@ -1769,25 +1825,63 @@ func printfText(args []field) (string, bool) {
 				i += j - 1
 				continue
 			}
-			if i+1 >= len(format) {
-				return printfGuess(rest), false
+			// %[-][width][.precision]conversion
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0", format[j]) >= 0 {
+				j++
 			}
-			i++
+			left := strings.Contains(format[i+1:j], "-")
+			k := j
+			for k < len(format) && format[k] >= '0' && format[k] <= '9' {
+				k++
+			}
+			width, _ := strconv.Atoi(format[j:k])
+			prec := -1
+			if k < len(format) && format[k] == '.' {
+				m := k + 1
+				for m < len(format) && format[m] >= '0' && format[m] <= '9' {
+					m++
+				}
+				prec, _ = strconv.Atoi(format[k+1 : m])
+				k = m
+			}
+			if k >= len(format) {
+				return b.String() + "\n" + printfGuess(args[1:]), false
+			}
+			i = k
 			var arg string
 			switch format[i] {
 			case '%':
 				b.WriteByte('%')
 				continue
-			case 's', 'b':
+			case 's', 'b', 'c':
 				if len(rest) > 0 {
 					arg, rest, used = rest[0].s, rest[1:], true
 				}
-				if format[i] == 'b' {
-					arg = ansiC(arg)
+				switch format[i] {
+				case 'b':
+					arg = ansiC(octalZero(arg))
+				case 'c':
+					arg = arg[:min(1, len(arg))]
+				}
+				if prec >= 0 && prec < len(arg) {
+					arg = arg[:prec]
+				}
+				pad := strings.Repeat(" ", max(0, width-len(arg)))
+				if left {
+					arg += pad
+				} else {
+					arg = pad + arg
 				}
 				b.WriteString(arg)
 			default:
-				return printfGuess(rest), false
+				// A number, or a directive the walk does not follow: what
+				// it prints is not known, and may be any argument.
+				if len(rest) > 0 {
+					rest, used = rest[1:], true
+				}
+				b.WriteString(dynMark)
+				guess = true
 			}
 		}
 		if !used || len(rest) == 0 || b.Len() > MaxScriptSize {
@@ -1797,6 +1891,29 @@ func printfText(args []field) (string, bool) {
 			return b.String(), known
 		}
 	}
+}
+
+// octalZero turns the \0nnn escapes of printf's %b into the \nnn that
+// ansiC reads.
+func octalZero(s string) string {
+	if !strings.Contains(s, `\0`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) && s[i+1] == '\\' {
+			b.WriteString(`\\`)
+			i++
+			continue
+		}
+		if s[i] == '\\' && i+2 < len(s) && s[i+1] == '0' && s[i+2] >= '0' && s[i+2] <= '7' {
+			b.WriteByte('\\')
+			i++ // drop the 0: \0057 is \057
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // printfGuess is what printf may write when its format cannot be read

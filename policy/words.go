@@ -710,6 +710,17 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 				return v, true
 			}
 			return "", false
+		case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+			// ${HOME:+/} is / when HOME is set and not empty, and
+			// ${x:+y} is empty when x is known empty.
+			switch {
+			case ok && v != "":
+				alt := w.wordString(p.Exp.Word)
+				return alt.s, alt.known()
+			case ok && p.Exp.Op == syntax.AlternateUnsetOrNull:
+				return "", true
+			}
+			return "", false
 		default:
 			return "", false
 		}
