@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"strings"
 )
 
@@ -18,6 +19,14 @@ func (w *walker) addPath(f field, write, redirect bool) {
 	for _, alt := range w.pathAlternatives(s, p) {
 		w.addUse(alt, f, write, redirect)
 	}
+	if f.dyn && hidesName(p) {
+		if empty := path.Clean(strings.ReplaceAll(p, dynMark, "")); empty != p {
+			// Not through addUse: a guess must not stand in for the same
+			// path named for certain later.
+			word := strings.ReplaceAll(f.s, dynMark, "…")
+			w.a.paths = append(w.a.paths, pathUse{path: empty, target: newTarget(empty), word: word, write: write, glob: f.glob, guess: true})
+		}
+	}
 }
 
 // addUse records one place a path word names.
@@ -27,7 +36,7 @@ func (w *walker) addUse(p string, f field, write, redirect bool) {
 	if len(w.a.paths) < 16 {
 		// A short request: a scan is cheaper than a map.
 		for _, u := range w.a.paths {
-			if u.path == p && u.write == write {
+			if u.path == p && u.write == write && !u.guess {
 				return
 			}
 		}
@@ -35,7 +44,9 @@ func (w *walker) addUse(p string, f field, write, redirect bool) {
 		if w.seen == nil {
 			w.seen = make(map[pathKey]bool, 64)
 			for _, u := range w.a.paths {
-				w.seen[pathKey{u.path, u.write}] = true
+				if !u.guess {
+					w.seen[pathKey{u.path, u.write}] = true
+				}
 			}
 		}
 		if w.seen[key] {
@@ -51,6 +62,18 @@ func (w *walker) addUse(p string, f field, write, redirect bool) {
 	if write && redirect && !harmlessDevice(p) {
 		w.a.writes = true
 	}
+}
+
+// hidesName reports whether an unknown part of p sits inside a name
+// (~/$@.ssh, i$@d_rsa), where it may be empty to hide one. A whole
+// unknown component ($DESTDIR/etc/passwd) is a place the caller picks.
+func hidesName(p string) bool {
+	if !strings.Contains(p, dynMark) || strings.HasPrefix(p, dynMark) {
+		return false
+	}
+	return components(p, func(part string) bool {
+		return strings.Contains(part, dynMark) && strings.Trim(part, dynMark) != ""
+	})
 }
 
 type pathKey struct {

@@ -239,7 +239,7 @@ func (p *Policy) decide(a *analysis) Decision {
 	// 1. read_only.
 	if s.ReadOnly {
 		for _, u := range a.paths {
-			if u.write && !harmlessDevice(u.path) {
+			if u.write && !u.guess && !harmlessDevice(u.path) {
 				return Decision{Deny, "read_only", fmt.Sprintf("read-only mode: the command writes %s", u.word)}
 			}
 		}
@@ -300,7 +300,7 @@ func (p *Policy) decide(a *analysis) Decision {
 			}
 		}
 		for i, u := range a.paths {
-			if exempt != nil && exempt[i] || !u.write || harmlessDevice(u.path) || p.allowedPath(u.path) || p.writableExtra(u.path) {
+			if exempt != nil && exempt[i] || !u.write || u.guess || harmlessDevice(u.path) || p.allowedPath(u.path) || p.writableExtra(u.path) {
 				continue
 			}
 			if strings.Contains(u.path, dynMark) {

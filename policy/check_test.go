@@ -776,3 +776,16 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`set -- $line; echo "$1"`, Allow, "default"},
 	})
 }
+
+// An unknown part inside a name may be empty to hide a denied path
+// (bashdiff, seed 152); a whole unknown component is a place the caller
+// picks ($DPKG_ROOT/etc/passwd, in the corpus).
+func TestUnknownPartsInsideNames(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{`cat ~/$@.ssh/i$@d_rsa`, Deny, "denied_paths"},
+		{"echo $[ $(cat <<E) ]\nE\ncat ~/$@.ssh/i$@d_rsa\n", Deny, "denied_paths"},
+		{`chmod 644 "${DPKG_ROOT}/etc/passwd"`, Allow, "default"},
+		{`echo x > $D/etc/passwd; echo y > /etc/passwd`, Deny, "denied_paths"},
+	})
+}

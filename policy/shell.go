@@ -68,6 +68,9 @@ type pathUse struct {
 	word   string // as written (resolved), for messages
 	write  bool
 	glob   bool
+	// guess: the path with its unknown parts empty, judged against the
+	// denied paths only (cat ~/$@.ssh/i$@d_rsa reads ~/.ssh/id_rsa).
+	guess bool
 }
 
 // analysis is everything the walk found out about a request.
