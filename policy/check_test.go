@@ -774,6 +774,12 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`rm -rf "${BUILD:+$BUILD/}"`, Allow, "default"},
 		{`printf '%05d\n' $n | bash`, Allow, "default"},
 		{`set -- $line; echo "$1"`, Allow, "default"},
+		// Slices (helper-37).
+		{`set -- x rm -rf /; "${@:2}"`, Deny, rm},
+		{`a=(x rm -rf / y); "${a[@]:1:3}"`, Deny, rm},
+		{`IFS=/; set -- "" ""; rm -rf "${*:1}"`, Deny, rm},
+		{`f() { cmd=$1; "${@:2}"; }; f x ls -la`, Allow, "default"},
+		{`set -- rm -rf /; "${@:1:2}" /tmp/x`, Allow, "default"},
 	})
 }
 

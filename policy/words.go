@@ -618,18 +618,72 @@ func isSimpleName(s string) bool {
 
 // arrayElems resolves ${a[@]}, ${a[*]}, $@ and $* when the array is known.
 func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
-	if p.Param == nil || p.Excl || p.Length || p.Exp != nil || p.Repl != nil || p.Slice != nil {
+	if p.Param == nil || p.Excl || p.Length || p.Exp != nil || p.Repl != nil {
 		return nil, false
 	}
 	name := p.Param.Value
-	if name == "@" || name == "*" {
-		return w.scope.getArray("@")
+	var elems []field
+	var ok bool
+	switch {
+	case name == "@" || name == "*":
+		if elems, ok = w.scope.getArray("@"); ok && p.Slice != nil {
+			// ${@:1} starts at $1: $0 comes first.
+			zero, _ := w.scope.get("0")
+			elems = append([]field{zero}, elems...)
+		}
+	case indexLit(p.Index) == "@" || indexLit(p.Index) == "*":
+		elems, ok = w.scope.getArray(name)
+	default:
+		return nil, false
 	}
-	switch indexLit(p.Index) {
-	case "@", "*":
-		return w.scope.getArray(name)
+	if !ok || p.Slice == nil {
+		return elems, ok
 	}
-	return nil, false
+	return sliceElems(elems, p.Slice)
+}
+
+// sliceElems applies ${a[@]:offset:length} with literal numbers to elems,
+// as bash does: a negative offset counts from the end, a negative length
+// stops that far from it.
+func sliceElems(elems []field, sl *syntax.Slice) ([]field, bool) {
+	num := func(x syntax.ArithmExpr) (int, bool) {
+		switch e := x.(type) {
+		case *syntax.Word:
+			n, err := strconv.Atoi(e.Lit())
+			return n, err == nil
+		case *syntax.UnaryArithm:
+			if w, ok := e.X.(*syntax.Word); ok && e.Op == syntax.Minus && !e.Post {
+				n, err := strconv.Atoi(w.Lit())
+				return -n, err == nil
+			}
+		}
+		return 0, false
+	}
+	off, ok := num(sl.Offset)
+	if !ok {
+		return nil, false
+	}
+	if off < 0 {
+		off += len(elems)
+	}
+	if off < 0 || off > len(elems) {
+		return nil, true // bash: nothing
+	}
+	elems = elems[off:]
+	if sl.Length != nil {
+		n, ok := num(sl.Length)
+		if !ok {
+			return nil, false
+		}
+		if n < 0 {
+			n += len(elems)
+			if n < 0 {
+				return nil, false // bash: an error
+			}
+		}
+		elems = elems[:min(n, len(elems))]
+	}
+	return elems, true
 }
 
 // joinsElems reports whether p is $* or ${a[*]}, which quoted make one
