@@ -774,6 +774,11 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`rm -rf "${BUILD:+$BUILD/}"`, Allow, "default"},
 		{`printf '%05d\n' $n | bash`, Allow, "default"},
 		{`set -- $line; echo "$1"`, Allow, "default"},
+		// A { } or ( ) of plain commands piped to a shell.
+		{`{ echo a; echo "rm -rf /"; } | sh`, Deny, rm},
+		{`(echo a; printf "%s\n" "rm -rf /") | bash`, Deny, rm},
+		{`{ echo "rm -rf /"; cat f; } | sh`, Deny, rm},
+		{`{ echo "set -e"; echo make; } | sh`, Allow, "default"},
 		// Slices (helper-37).
 		{`set -- x rm -rf /; "${@:2}"`, Deny, rm},
 		{`a=(x rm -rf / y); "${a[@]:1:3}"`, Deny, rm},

@@ -962,11 +962,44 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				out.stdinDec = true
 			}
 		}
-		if text, ok := producedText(w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
+		if text, ok := stageText(st, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
 			out.stdinText, out.stdinKnown = text, ok // echo "$y" | sh: known in part
 		}
 		in = out
 	}
+}
+
+// stageText is what a pipeline stage writes when producedText can tell:
+// one command, or a { } or ( ) of plain commands, one recorded for each
+// (so none ran inside a substitution), their outputs in order ({ echo a;
+// echo 'rm -rf /'; } | sh), with dynMark for one it cannot tell.
+func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
+	var list []*syntax.Stmt
+	switch x := st.Cmd.(type) {
+	case *syntax.Block:
+		list = x.Stmts
+	case *syntax.Subshell:
+		list = x.Stmts
+	default:
+		return producedText(cmds)
+	}
+	if len(list) == 0 || len(list) != len(cmds) || len(st.Redirs) > 0 {
+		return "", false
+	}
+	var b strings.Builder
+	known := true
+	for i, s := range list {
+		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || len(s.Redirs) > 0 || s.Background {
+			return "", false
+		}
+		text, ok := producedText(cmds[i : i+1])
+		if !ok && !strings.Contains(text, dynMark) {
+			text = dynMark // { echo 'rm -rf /'; cat f; } | sh
+		}
+		b.WriteString(text)
+		known = known && ok
+	}
+	return b.String(), known
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,
