@@ -783,6 +783,8 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`set -- x rm -rf /; "${@:2}"`, Deny, rm},
 		{`a=(x rm -rf / y); "${a[@]:1:3}"`, Deny, rm},
 		{`IFS=/; set -- "" ""; rm -rf "${*:1}"`, Deny, rm},
+		{`IFS=/; a=("" ""); x=${a[*]}; rm -rf "$x"`, Deny, rm},
+		{`IFS=/; set -- "" ""; x=$*; rm -rf "$x"`, Deny, rm},
 		{`f() { cmd=$1; "${@:2}"; }; f x ls -la`, Allow, "default"},
 		{`set -- rm -rf /; "${@:1:2}" /tmp/x`, Allow, "default"},
 	})

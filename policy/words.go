@@ -279,9 +279,21 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			if elems, ok := w.arrayElems(p); ok {
 				// $@ and ${a[@]}: a field per element, the first joined
 				// to the text before and the last to the text after; with
-				// none, nothing (r$@m is rm).
+				// none, nothing (r$@m is rm). Where no splitting happens
+				// (x=$*), $* and ${a[*]} join them with IFS's first
+				// character, as quoted.
+				sep, joined := "", !split && joinsElems(p)
+				if joined {
+					ifs, known := w.ifs()
+					sep = dynMark
+					if known {
+						sep = ifs[:min(1, len(ifs))]
+					}
+				}
 				for j, e := range elems {
-					if j > 0 {
+					if j > 0 && joined {
+						b.add(sep, sep == dynMark, false)
+					} else if j > 0 {
 						b.split()
 					}
 					b.add(e.s, e.dyn, e.glob)
