@@ -802,3 +802,28 @@ func TestUnknownPartsInsideNames(t *testing.T) {
 		{`echo x > $D/etc/passwd; echo y > /etc/passwd`, Deny, "denied_paths"},
 	})
 }
+
+// helper-38's review: a shift that may not run, set's vanishing words,
+// shift's count, printf's * and length modifiers, output and values known
+// in part.
+func TestConditionalShiftAndValuesKnownInPart(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`set -- rm -rf /; [ -n "$x" ] && shift; "$@"`, Deny, rm},
+		{`set -- rm -rf /; if [ -n "$x" ]; then shift; fi; "$@"`, Deny, rm},
+		{`f(){ [ "$1" = y ] && shift; "$@"; }; f rm -rf /`, Deny, rm},
+		{`set $x a rm -rf /; "$2" "$3" "$4"`, Deny, rm},
+		{`set -- a rm -rf /; shift --; "$@"`, Deny, rm},
+		{`set -- a rm -rf /; shift $n; "$@"`, Deny, rm},
+		{`eval "$(printf "%*s" 0 "rm -rf /")"`, Deny, rm},
+		{`x=$(printf "%*s" 0 "rm -rf /"); eval "$x"`, Deny, rm},
+		{`printf "%ls\n" "rm -rf /" | sh`, Deny, rm},
+		{`x="$y; rm -rf /"; eval "$x"`, Deny, rm},
+		{`x="/$y/"; rm -rf "$x"`, Deny, rm},
+		{`x="$dir/build"; rm -rf "$x"`, Allow, "default"},
+		{`cmd="$CC -o x"; $cmd x.c`, Allow, "default"},
+		{`printf "%-*s|\n" 10 name`, Allow, "default"},
+		{`eval "$(ssh-agent -s)"`, Allow, "default"},
+	})
+}

@@ -882,19 +882,21 @@ func (w *walker) stdinScript(c ctx, via string, child bool) {
 // setArgs follows set: the positional parameters it sets start after --
 // or -, or at the first word that is not an option (set rm -fr ~; "$@"
 // runs rm). A set that fails (an option bash does not have, an -o name it
-// does not know) or sets none (set -, set -x) leaves them. An unknown word
-// where options go may be anything: the parameters are it and the words
-// after it, as written, unless they all may vanish (set $x keeps them).
+// does not know) or sets none (set -, set -x) leaves them. A word that
+// may vanish ($x, "$@") where options go is read as gone (set $x keeps
+// them); another unknown word there may be anything: the parameters are
+// it and the words after it, as written.
 // Each o of a bundle takes the next word as its name, unless that starts
 // with - or + (set -o then lists the options and goes on).
 func (w *walker) setArgs(args []field) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
+		case mayVanish(a):
+			// set $x a rm -rf /: with x empty, $1 is a. The words after
+			// it are read as if it were not there.
+			continue
 		case !a.known():
-			if !slices.ContainsFunc(args[i:], func(f field) bool { return !mayVanish(f) }) {
-				return
-			}
 			w.scope.setPositional(append([]field{{}}, args[i:]...), false)
 			return
 		case a.s == "--":
@@ -934,9 +936,17 @@ func (w *walker) setArgs(args []field) {
 // one past their end, leaves them; an unknown count or unknown
 // parameters leave them unknown.
 func (w *walker) shift(args []field) {
+	if w.maybeDepth > 0 {
+		// [ -n "$x" ] && shift: it may not run, and the parameters
+		// before it are the ones that may be dangerous. Left as they are.
+		return
+	}
 	n := 1
-	if len(args) > 0 {
-		v, err := strconv.Atoi(args[0].s)
+	if len(args) > 0 && args[0].s == "--" {
+		args = args[1:]
+	}
+	if len(args) > 0 && !mayVanish(args[0]) {
+		v, err := strconv.Atoi(strings.TrimSpace(args[0].s))
 		if !args[0].known() || err != nil {
 			w.forgetPositional()
 			return
@@ -1836,6 +1846,13 @@ func printfText(args []field) (string, bool) {
 				k++
 			}
 			width, _ := strconv.Atoi(format[j:k])
+			if k < len(format) && format[k] == '*' {
+				// The width is an argument: what it pads is a guess.
+				if len(rest) > 0 {
+					rest, used = rest[1:], true
+				}
+				k, guess = k+1, true
+			}
 			prec := -1
 			if k < len(format) && format[k] == '.' {
 				m := k + 1
@@ -1843,7 +1860,16 @@ func printfText(args []field) (string, bool) {
 					m++
 				}
 				prec, _ = strconv.Atoi(format[k+1 : m])
+				if m < len(format) && format[m] == '*' {
+					if len(rest) > 0 {
+						rest, used = rest[1:], true
+					}
+					m, prec, guess = m+1, -1, true
+				}
 				k = m
+			}
+			for k < len(format) && strings.IndexByte("hlLqjzt", format[k]) >= 0 {
+				k++ // length modifiers: bash takes and ignores them
 			}
 			if k >= len(format) {
 				return b.String() + "\n" + printfGuess(args[1:]), false

@@ -464,7 +464,9 @@ func (s stayDirs) with(cwd, dir string) stayDirs {
 func (w *walker) maybe(walk func()) {
 	sc := w.scope
 	cwd, stay, stack := sc.cwd, sc.stay, sc.dirStack
+	w.maybeDepth++
 	walk()
+	w.maybeDepth--
 	if w.scope != sc {
 		return // a subshell's changes were left behind
 	}

@@ -345,6 +345,8 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
+	// maybeDepth counts the code walked that may not run (maybe).
+	maybeDepth int
 	// partlyBytes counts the bytes of partly known text walked.
 	partlyBytes int
 	div         divergenceCheck
@@ -755,6 +757,10 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 		return
 	}
 	saved := w.scope
+	// Its own parameters: a shift in it is as certain as the call.
+	savedMaybe := w.maybeDepth
+	w.maybeDepth = 0
+	defer func() { w.maybeDepth = savedMaybe }()
 	w.scope = w.scope.fork()
 	if args != nil {
 		w.scope.setPositional(args, false)

@@ -74,6 +74,31 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 	b.started = true
 }
 
+// partVar returns the value of $x or ${x}, not known (ok is param's
+// answer) but known in part: its text, with dynMark where it is not.
+func (w *walker) partVar(p *syntax.ParamExp, ok bool) (field, bool) {
+	if ok || p.Param == nil || p.Exp != nil || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+		p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil || len(p.Modifiers) > 0 || p.Names != 0 {
+		return field{}, false
+	}
+	f, found := w.scope.get(p.Param.Value)
+	if !found || !f.dyn || strings.Trim(f.s, dynMark) == "" {
+		return field{}, false
+	}
+	if _, isArr := w.scope.getArray(p.Param.Value); isArr {
+		return field{}, false
+	}
+	return f, true
+}
+
+// addPart adds text of the value f known in part, with its marks.
+func (b *fieldBuilder) addPart(f field, text string) {
+	b.add(text, strings.Contains(text, dynMark), false)
+	b.cur.emptyable = b.cur.emptyable || f.emptyable
+	b.cur.opaque = b.cur.opaque || f.opaque
+	b.cur.dl, b.cur.dec = b.cur.dl || f.dl, b.cur.dec || f.dec
+}
+
 // addUnknown adds an expansion whose value is not known.
 func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
 	if p != nil && (p.Exp == nil || p.Exp.Op != syntax.ErrorUnset && p.Exp.Op != syntax.ErrorUnsetOrNull) {
@@ -251,7 +276,9 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 						continue
 					}
 					v, ok := w.param(q)
-					if ok {
+					if f, part := w.partVar(q, ok); part {
+						b.addPart(f, f.s)
+					} else if ok {
 						b.add(v, false, false)
 					} else {
 						b.addUnknown(q)
@@ -261,8 +288,15 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				case *syntax.CmdSubst:
 					dl := w.nested(q)
 					dec := w.lastDec
-					if text, ok := w.staticOutput(q); ok {
+					text, ok := w.staticOutput(q)
+					if ok {
 						b.add(text, false, false)
+						continue
+					}
+					if strings.Contains(text, dynMark) {
+						// Known in part: "$(printf "%*s" 0 'rm -rf /')".
+						b.add(text, true, false)
+						b.cur.opaque = true
 						continue
 					}
 					b.add(dynMark, true, false)
@@ -302,6 +336,22 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			v, ok := w.param(p)
+			if f, part := w.partVar(p, ok); part {
+				// x="$y; rm -rf /": what is known of its value stays,
+				// split where it would be.
+				ifs, known := w.ifs()
+				if !split || !known {
+					b.addPart(f, f.s)
+					continue
+				}
+				for j, piece := range appendIFS(nil, f.s, ifs) {
+					if j > 0 {
+						b.split()
+					}
+					b.addPart(f, piece)
+				}
+				continue
+			}
 			if !ok {
 				b.addUnknown(p)
 				t := w.tainted(p)
@@ -345,7 +395,14 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 		case *syntax.CmdSubst:
 			dl := w.nested(p)
 			dec := w.lastDec
-			if text, ok := w.staticOutput(p); ok {
+			text, ok := w.staticOutput(p)
+			if !ok && strings.Contains(text, dynMark) {
+				b.add(text, true, false) // known in part
+				b.cur.opaque = true
+				b.cur.dl = b.cur.dl || dl
+				continue
+			}
+			if ok {
 				// $(echo rm): the output is known, and unquoted it splits.
 				for j, piece := range strings.Fields(text) {
 					if j > 0 || len(text) > 0 && strings.ContainsRune(" \t\n", rune(text[0])) {
