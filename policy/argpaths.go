@@ -20,9 +20,13 @@ func (w *walker) addPath(f field, write, redirect bool) {
 		w.addUse(alt, f, write, redirect)
 	}
 	if f.dyn && hidesName(p) {
-		if empty := path.Clean(strings.ReplaceAll(p, dynMark, "")); empty != p {
+		if empty := path.Clean(strings.ReplaceAll(p, dynMark, "")); empty != p && !w.seenGuess[pathKey{empty, write}] {
 			// Not through addUse: a guess must not stand in for the same
 			// path named for certain later.
+			if w.seenGuess == nil {
+				w.seenGuess = map[pathKey]bool{}
+			}
+			w.seenGuess[pathKey{empty, write}] = true
 			word := strings.ReplaceAll(f.s, dynMark, "…")
 			w.a.paths = append(w.a.paths, pathUse{path: empty, target: newTarget(empty), word: word, write: write, glob: f.glob, guess: true})
 		}

@@ -356,6 +356,7 @@ type walker struct {
 	aliases     []string        // aliases being expanded
 	maxCmds     int             // fail closed beyond this many commands
 	seen        map[pathKey]bool
+	seenGuess   map[pathKey]bool    // the guesses of addPath, once each
 	files       map[string]fileInfo // what this request wrote into files
 	dl          dlState             // what this request downloaded into files besides
 	links       map[string]string   // the symlinks this request made: link -> target
