@@ -825,5 +825,8 @@ func TestConditionalShiftAndValuesKnownInPart(t *testing.T) {
 		{`cmd="$CC -o x"; $cmd x.c`, Allow, "default"},
 		{`printf "%-*s|\n" 10 name`, Allow, "default"},
 		{`eval "$(ssh-agent -s)"`, Allow, "default"},
+		{`printf -v c "%s" "rm -rf /"; $c`, Deny, rm},
+		{`printf -v c "%s %s" rm "-rf /"; eval "$c"`, Deny, rm},
+		{`printf -v ts "%(%s)T" -1; echo $ts`, Allow, "default"},
 	})
 }

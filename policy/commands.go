@@ -1530,9 +1530,17 @@ func (w *walker) special(s *simple) {
 			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
 		}
 	case s.name == "printf":
-		for _, v := range printfVars(s.argv) {
+		vars := printfVars(s.argv)
+		val := field{s: dynMark, dyn: true}
+		if len(vars) == 1 {
+			// printf -v c '%s' 'rm -rf /'; $c: the text, as far as known.
+			if text, known := printfText(printfArgs(s.argv)); known || strings.Contains(text, dynMark) {
+				val = field{s: text, dyn: !known}
+			}
+		}
+		for _, v := range vars {
 			w.scope.forgetElement(v.s)
-			w.scope.set(v.s, field{s: dynMark, dyn: true})
+			w.scope.set(v.s, val)
 		}
 	}
 }
@@ -1574,6 +1582,24 @@ func nameOperands(name string, argv []field) []field {
 
 // printfVars returns the variables printf -v NAME or -vNAME sets; the
 // options end at the format.
+// printfArgs returns printf's format and arguments: what follows its
+// options (-v NAME, --).
+func printfArgs(argv []field) []field {
+	for i := 1; i < len(argv); i++ {
+		a := argv[i].s
+		switch {
+		case a == "--":
+			return argv[i+1:]
+		case a == "-v":
+			i++
+		case strings.HasPrefix(a, "-v"):
+		default:
+			return argv[i:]
+		}
+	}
+	return nil
+}
+
 func printfVars(argv []field) []field {
 	var names []field
 	for i := 1; i < len(argv); i++ {
