@@ -830,3 +830,20 @@ func TestConditionalShiftAndValuesKnownInPart(t *testing.T) {
 		{`printf -v ts "%(%s)T" -1; echo $ts`, Allow, "default"},
 	})
 }
+
+// helper-39's review: values that double past any script's size are
+// refused (they ran out of memory), %q is a conversion, and a block
+// whose commands cannot be told apart still shows what it writes.
+func TestGrowingValuesAndBlocks(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	double := strings.Repeat(`x="$x$x"; `, 40)
+	runCases(t, p, []checkCase{
+		{`x="$y a"; ` + double + `echo "$x"`, Deny, "parse"},
+		{`x=a; ` + double + `echo "$x"`, Deny, "parse"},
+		{`printf -v x 'rm -rf /;'; ` + strings.Repeat(`printf -v x %s%s "$x" "$x"; `, 22) + `eval "$x"`, Deny, "parse"},
+		{`printf '%q%s\n' '' ';rm -rf /' | sh`, Deny, ""},
+		{`{ x=1; echo "rm -rf /"; } | sh`, Deny, "default:rm-root"},
+		{`{ x=1; echo hi; } | sh`, Allow, "default"},
+		{strings.Repeat(`x="$x"a; `, 200), Allow, "default"},
+	})
+}

@@ -1534,8 +1534,13 @@ func (w *walker) special(s *simple) {
 		val := field{s: dynMark, dyn: true}
 		if len(vars) == 1 {
 			// printf -v c '%s' 'rm -rf /'; $c: the text, as far as known.
-			if text, known := printfText(printfArgs(s.argv)); known || strings.Contains(text, dynMark) {
-				val = field{s: text, dyn: !known}
+			out, known := printfText(printfArgs(s.argv))
+			if len(out) > MaxScriptSize {
+				w.fail("the value of %s grows past %d MiB", vars[0].s, MaxScriptSize>>20)
+				return
+			}
+			if known || strings.Contains(out, dynMark) {
+				val = field{s: out, dyn: !known}
 			}
 		}
 		for _, v := range vars {
@@ -1894,7 +1899,7 @@ func printfText(args []field) (string, bool) {
 				}
 				k = m
 			}
-			for k < len(format) && strings.IndexByte("hlLqjzt", format[k]) >= 0 {
+			for k < len(format) && strings.IndexByte("hlLjzt", format[k]) >= 0 {
 				k++ // length modifiers: bash takes and ignores them
 			}
 			if k >= len(format) {

@@ -880,6 +880,12 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	if as.Index != nil {
 		w.nested(as.Index)
 	}
+	if len(v.s) > MaxScriptSize {
+		// x="$x$x" in a row doubles a value past any script's size, and
+		// past memory: refused, not forgotten (eval "$x" must not pass).
+		w.fail("the value of %s grows past %d MiB", text([]field{{s: assignName(as)}}), MaxScriptSize>>20)
+		return
+	}
 	if as.Name == nil || !keep {
 		return
 	}
@@ -904,6 +910,14 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	} else {
 		w.scope.setElement(as.Name.Value, val)
 	}
+}
+
+// assignName is the name an assignment sets, for messages.
+func assignName(as *syntax.Assign) string {
+	if as.Name != nil {
+		return as.Name.Value
+	}
+	return "a variable"
 }
 
 // pipeStages appends the stages of a pipeline to dst, left to right.
@@ -991,6 +1005,12 @@ func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
 		return producedText(cmds)
 	}
 	if len(list) == 0 || len(list) != len(cmds) || len(st.Redirs) > 0 {
+		// An assignment or a call recorded no command, or a substitution
+		// more: what each wrote cannot be told apart. Unknown, but what
+		// the known commands write may be in it ({ x=1; echo ...; }).
+		if text, _ := producedTextOfEach(cmds); text != "" {
+			return text, false
+		}
 		return "", false
 	}
 	var b strings.Builder
@@ -1007,6 +1027,24 @@ func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
 		known = known && ok
 	}
 	return b.String(), known
+}
+
+// producedTextOfEach is what each of cmds writes as far as producedText
+// can tell, in order, with dynMark for the others and around: a guess at
+// text that holds it.
+func producedTextOfEach(cmds []*simple) (string, bool) {
+	var b strings.Builder
+	b.WriteString(dynMark + "\n")
+	for i := range cmds {
+		if text, ok := producedText(cmds[i : i+1]); ok || strings.Contains(text, dynMark) {
+			b.WriteString(text + "\n")
+		}
+	}
+	b.WriteString(dynMark)
+	if b.Len() == 2*len(dynMark)+1 {
+		return "", false
+	}
+	return b.String(), false
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,
