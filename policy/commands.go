@@ -713,17 +713,10 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 		return
 	}
 	var defined []*scope // by the walks that parsed the text whole
-	var err error
 	for _, stand := range [...]string{"", "${" + unknownVar + "}"} {
-		outer := w.subshell()
-		inner := w.scope
-		if len(args) > 0 {
-			w.scope.setPositional(args, true)
-		}
-		if err = w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true); err == nil {
+		if inner, err := w.walkStandIn(text, stand, args, via, c); err == nil {
 			defined = append(defined, inner)
 		}
-		w.leave(outer)
 	}
 	if len(defined) == 0 && !w.parsesWithOthers(text, via, c) {
 		// bash may run it all the same: sh -c `'r -c `'rm -rf /' does.
@@ -742,14 +735,24 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 // and a bare name (eval 'export '"$n"'="${'"$n"':+x}"').
 func (w *walker) parsesWithOthers(text, via string, c ctx) bool {
 	for _, stand := range [...]string{"==", "+1", unknownVar} {
-		outer := w.subshell()
-		err := w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true)
-		w.leave(outer)
-		if err == nil {
+		if _, err := w.walkStandIn(text, stand, nil, via, c); err == nil {
 			return true
 		}
 	}
 	return false
+}
+
+// walkStandIn walks partly known text with each unknown part stand, and
+// with args as $0, $1 ... when there are any, in a scope thrown away
+// after, which it returns with the error that kept the text from parsing
+// as a whole, if any.
+func (w *walker) walkStandIn(text, stand string, args []field, via string, c ctx) (*scope, error) {
+	outer := w.subshell()
+	defer w.leave(outer)
+	if len(args) > 0 {
+		w.scope.setPositional(args, true)
+	}
+	return w.scope, w.linesThatParse(strings.ReplaceAll(text, dynMark, stand), via, c, false, true)
 }
 
 // maxPartlyKnown bounds the bytes of partly known text walked for one
@@ -786,8 +789,8 @@ func (w *walker) keepDefinitions(walks []*scope, via string) {
 	}
 	if len(walks) == 2 {
 		stand := "${" + unknownVar + "}"
-		for _, pair := range [...][2]*scope{{walks[0], walks[1]}, {walks[1], walks[0]}} {
-			for name := range pair[0].funcs {
+		for _, sc := range walks {
+			for name := range sc.funcs {
 				a, b := walks[0].funcs[name], walks[1].funcs[name]
 				if a == nil || b == nil || w.bodyText(a) != strings.ReplaceAll(w.bodyText(b), stand, "") {
 					w.fail("text given to %s that cannot be known in whole may or may not define the function %s, or define it otherwise; the policy cannot follow its calls", via, name)
@@ -1530,11 +1533,11 @@ func (w *walker) special(s *simple) {
 			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
 		}
 	case s.name == "printf":
-		vars := printfVars(s.argv)
+		vars, rest := printfOpts(s.argv)
 		val := field{s: dynMark, dyn: true}
 		if len(vars) == 1 {
 			// printf -v c '%s' 'rm -rf /'; $c: the text, as far as known.
-			out, known := printfText(printfArgs(s.argv))
+			out, known := printfText(rest)
 			if len(out) > MaxScriptSize {
 				w.fail("the value of %s grows past %d MiB", vars[0].s, MaxScriptSize>>20)
 				return
@@ -1556,7 +1559,8 @@ func (w *walker) special(s *simple) {
 func nameOperands(name string, argv []field) []field {
 	switch name {
 	case "printf":
-		return printfVars(argv)
+		vars, _ := printfOpts(argv)
+		return vars
 	case "test", "[":
 		var names []field
 		for i := 1; i+1 < len(argv); i++ {
@@ -1585,41 +1589,37 @@ func nameOperands(name string, argv []field) []field {
 	return argv[1:]
 }
 
-// printfVars returns the variables printf -v NAME or -vNAME sets; the
-// options end at the format.
-// printfArgs returns printf's format and arguments: what follows its
-// options (-v NAME, --).
-func printfArgs(argv []field) []field {
-	for i := 1; i < len(argv); i++ {
-		a := argv[i].s
-		switch {
-		case a == "--":
-			return argv[i+1:]
-		case a == "-v":
-			i++
-		case strings.HasPrefix(a, "-v"):
-		default:
-			return argv[i:]
-		}
-	}
-	return nil
-}
-
-func printfVars(argv []field) []field {
-	var names []field
+// printfOpts reads printf's options: the variables -v NAME or -vNAME
+// set, and the format and arguments after the options (from the first
+// other option on, which printfText then refuses as a format).
+func printfOpts(argv []field) (vars, rest []field) {
+	restAt := -1
 	for i := 1; i < len(argv); i++ {
 		a := argv[i].s
 		switch {
 		case a == "-v" && i+1 < len(argv):
-			names = append(names, argv[i+1])
+			vars = append(vars, argv[i+1])
 			i++
 		case strings.HasPrefix(a, "-v"):
-			names = append(names, field{s: a[2:], dyn: argv[i].dyn})
+			vars = append(vars, field{s: a[2:], dyn: argv[i].dyn})
 		case a == "--" || !strings.HasPrefix(a, "-"):
-			return names
+			if restAt < 0 {
+				restAt = i
+				if a == "--" {
+					restAt++
+				}
+			}
+			return vars, argv[restAt:]
+		default:
+			if restAt < 0 {
+				restAt = i
+			}
 		}
 	}
-	return names
+	if restAt < 0 {
+		return vars, nil
+	}
+	return vars, argv[restAt:]
 }
 
 // readsStdinPath reports whether the script a shell or source is given
@@ -1997,12 +1997,14 @@ func (w *walker) dynamicCommand(s *simple) {
 	}
 	// The unknown parts of the name may be empty: e$@val is eval then.
 	if name := s.argv[0]; name.emptyable && !name.opaque {
-		if v := strings.ReplaceAll(name.s, dynMark, ""); v == "alias" {
+		v := strings.ReplaceAll(name.s, dynMark, "")
+		if v == "alias" {
 			// An alias that may or may not be made: the walk can neither
 			// expand its uses nor leave them be (alias$@ x='rm -rf'; x /).
 			w.fail("%s may be alias, and whether it makes aliases cannot be known before it runs; write alias", text(s.argv[:1]))
 			return
-		} else if v != "" && (w.knownProgram(progName(field{s: v})) || isBashBuiltin(v)) {
+		}
+		if v != "" && w.knownOrBuiltin(field{s: v}) {
 			w.childCommand(append([]field{{s: v}}, s.argv[1:]...), s.c, "…")
 		}
 	}
@@ -2013,8 +2015,7 @@ func (w *walker) dynamicCommand(s *simple) {
 	for len(rest) > 0 && (rest[0].s == "--" || mayVanish(rest[0])) {
 		rest = rest[1:] // "$@" "$@" eval ...
 	}
-	if len(rest) > 0 && rest[0].known() && !strings.HasPrefix(rest[0].s, "-") &&
-		(w.knownProgram(progName(rest[0])) || isBashBuiltin(rest[0].s)) {
+	if len(rest) > 0 && rest[0].known() && !strings.HasPrefix(rest[0].s, "-") && w.knownOrBuiltin(rest[0]) {
 		w.childCommand(rest, s.c, "…")
 	}
 	w.argPaths(s)
@@ -2115,6 +2116,12 @@ func (w *walker) guessRuns(args []field, c ctx, wrapper string) {
 			w.command(args[i:], c, wrapper)
 		}
 	}
+}
+
+// knownOrBuiltin reports whether the word f names a program the rules
+// know or a bash builtin: worth judging as a command when it may be one.
+func (w *walker) knownOrBuiltin(f field) bool {
+	return w.knownProgram(progName(f)) || isBashBuiltin(f.s)
 }
 
 // knownProgram reports whether the rules know name: a program with a

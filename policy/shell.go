@@ -883,7 +883,7 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	if len(v.s) > MaxScriptSize {
 		// x="$x$x" in a row doubles a value past any script's size, and
 		// past memory: refused, not forgotten (eval "$x" must not pass).
-		w.fail("the value of %s grows past %d MiB", text([]field{{s: assignName(as)}}), MaxScriptSize>>20)
+		w.fail("the value of %s grows past %d MiB", assignName(as), MaxScriptSize>>20)
 		return
 	}
 	if as.Name == nil || !keep {
@@ -1008,10 +1008,7 @@ func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
 		// An assignment or a call recorded no command, or a substitution
 		// more: what each wrote cannot be told apart. Unknown, but what
 		// the known commands write may be in it ({ x=1; echo ...; }).
-		if text, _ := producedTextOfEach(cmds); text != "" {
-			return text, false
-		}
-		return "", false
+		return producedTextOfEach(cmds), false
 	}
 	var b strings.Builder
 	known := true
@@ -1030,21 +1027,19 @@ func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
 }
 
 // producedTextOfEach is what each of cmds writes as far as producedText
-// can tell, in order, with dynMark for the others and around: a guess at
-// text that holds it.
-func producedTextOfEach(cmds []*simple) (string, bool) {
+// can tell, in order, between unknown parts: a guess at text that holds
+// it. "" when it can tell for none.
+func producedTextOfEach(cmds []*simple) string {
 	var b strings.Builder
-	b.WriteString(dynMark + "\n")
 	for i := range cmds {
 		if text, ok := producedText(cmds[i : i+1]); ok || strings.Contains(text, dynMark) {
 			b.WriteString(text + "\n")
 		}
 	}
-	b.WriteString(dynMark)
-	if b.Len() == 2*len(dynMark)+1 {
-		return "", false
+	if b.Len() == 0 {
+		return ""
 	}
-	return b.String(), false
+	return dynMark + "\n" + b.String() + dynMark
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,

@@ -251,14 +251,10 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 					if elems, ok := w.arrayElems(q); ok && joinsElems(q) {
 						// "$*" and "${a[*]}": one field, the elements joined
 						// by the first character of IFS.
-						ifs, known := w.ifs()
-						sep := dynMark
-						if known {
-							sep = ifs[:min(1, len(ifs))]
-						}
+						sep := w.joinSep()
 						for j, e := range elems {
 							if j > 0 {
-								b.add(sep, !known, false)
+								b.add(sep, sep == dynMark, false)
 							}
 							b.add(e.s, e.dyn, false)
 							b.cur.dl = b.cur.dl || e.dl
@@ -318,11 +314,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				// character, as quoted.
 				sep, joined := "", !split && joinsElems(p)
 				if joined {
-					ifs, known := w.ifs()
-					sep = dynMark
-					if known {
-						sep = ifs[:min(1, len(ifs))]
-					}
+					sep = w.joinSep()
 				}
 				for j, e := range elems {
 					if j > 0 && joined {
@@ -753,6 +745,16 @@ func sliceElems(elems []field, sl *syntax.Slice) ([]field, bool) {
 		elems = elems[:min(n, len(elems))]
 	}
 	return elems, true
+}
+
+// joinSep is what $* and ${a[*]} join their elements with: the first
+// character of IFS, or dynMark when IFS is not known.
+func (w *walker) joinSep() string {
+	ifs, known := w.ifs()
+	if !known {
+		return dynMark
+	}
+	return ifs[:min(1, len(ifs))]
 }
 
 // joinsElems reports whether p is $* or ${a[*]}, which quoted make one
