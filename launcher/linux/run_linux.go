@@ -122,6 +122,16 @@ func Run(ctx context.Context, p *plan.Plan, started plan.Started) (plan.Result, 
 	for _, l := range limits {
 		enf.Rlimits[l.name] = l.value
 	}
+	limits = tighterThanOwn(limits)
+	if len(limits) > 0 && !canLimitOthers() {
+		// Inside another aar-exec's sandbox (make's SHELL running a
+		// sub-make), its filter refuses prlimit on any other process:
+		// the command inherits the limits from us instead.
+		if err := limitSelf(limits, unix.Geteuid() == 0); err != nil {
+			return plan.Result{}, err
+		}
+		limits = nil
+	}
 
 	// The caller's start record (an audit line, 0.2 ms) is written while
 	// the locked thread builds the sandbox and forks; the command, stopped
@@ -314,22 +324,98 @@ func awaitExecStop(pid int) error {
 
 // setLimits sets the command's resource limits while it is held at its
 // exec stop. Setting them on the supervisor instead would lower its own
-// hard limits for good. A limit the command inherited from us at or
-// below the value is left alone: inside another aar-exec's sandbox
-// (make's SHELL running a sub-make), prlimit on any other process is
-// refused, and the outer run's core=0 already holds.
+// hard limits for good.
 func setLimits(pid int, limits []rlimit) error {
 	for _, l := range limits {
-		var own unix.Rlimit
-		if unix.Getrlimit(l.resource, &own) == nil && own.Max <= l.value {
-			continue
-		}
 		lim := unix.Rlimit{Cur: l.value, Max: l.value}
 		if err := unix.Prlimit(pid, l.resource, &lim, nil); err != nil {
 			return fmt.Errorf("%w: set %s=%d: %v", plan.ErrSetup, l.name, l.value, err)
 		}
 	}
 	return nil
+}
+
+// tighterThanOwn drops the limits the command would inherit from us
+// anyway: one we already hold at or below the value (an outer aar-exec's
+// core=0) needs no call.
+func tighterThanOwn(limits []rlimit) []rlimit {
+	var out []rlimit
+	for _, l := range limits {
+		var own unix.Rlimit
+		if unix.Getrlimit(l.resource, &own) == nil && own.Max <= l.value {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// canLimitOthers reports whether prlimit may set another process's
+// limits. Asked of our own pid with the limit we hold, it changes
+// nothing; the filter an outer aar-exec installs refuses any pid but 0.
+func canLimitOthers() bool {
+	var own unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_CORE, &own) != nil {
+		return false
+	}
+	return unix.Prlimit(unix.Getpid(), unix.RLIMIT_CORE, &own, nil) == nil
+}
+
+// selfHeadroom is the data aar-exec may still map after the fork: new
+// threads' stacks and a little heap. A Go heap arena is mapped 64 MiB at
+// a time, but the first one is mapped long before this point.
+const selfHeadroom = 32 << 20
+
+// limitSelf puts the limits on aar-exec itself, for the command to
+// inherit at its fork, and refuses those aar-exec could not live under:
+// going over them would crash it, not fail the command. A memory cap
+// must leave it its mapped data and some room; a process cap holds it
+// only when it is not root (the kernel exempts root from RLIMIT_NPROC),
+// and its threads would then count against the cap.
+func limitSelf(limits []rlimit, root bool) error {
+	for _, l := range limits {
+		switch l.resource {
+		case unix.RLIMIT_DATA:
+			used, err := dataMapped()
+			if err != nil {
+				return fmt.Errorf("%w: %v", plan.ErrSetup, err)
+			}
+			if need := used + selfHeadroom; l.value < need {
+				// What it maps moves by a few MB from run to run.
+				const step = 64 << 20
+				return fmt.Errorf("%w: inside another aar-exec, a memory cap holds aar-exec too and it needs %d MB: give at least --max-memory-mb %d, or set the cap on the outer aar-exec",
+					plan.ErrSetup, used>>20, (need+step-1)/step*step>>20)
+			}
+		case unix.RLIMIT_NPROC:
+			if !root {
+				return fmt.Errorf("%w: inside another aar-exec, a process cap tighter than its own holds aar-exec's threads too: set --max-processes on the outer aar-exec",
+					plan.ErrSetup)
+			}
+		}
+		lim := unix.Rlimit{Cur: l.value, Max: l.value}
+		if err := unix.Setrlimit(l.resource, &lim); err != nil {
+			return fmt.Errorf("%w: set %s=%d: %v", plan.ErrSetup, l.name, l.value, err)
+		}
+	}
+	return nil
+}
+
+// dataMapped returns the bytes RLIMIT_DATA counts against us (VmData).
+func dataMapped() (uint64, error) {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, fmt.Errorf("read own memory use: %v", err)
+	}
+	for line := range strings.Lines(string(b)) {
+		if v, ok := strings.CutPrefix(line, "VmData:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("read own memory use: %q: %v", line, err)
+			}
+			return kb << 10, nil
+		}
+	}
+	return 0, errors.New("read own memory use: no VmData in /proc/self/status")
 }
 
 type rlimit struct {
