@@ -155,6 +155,7 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	a, w := &st.a, &st.w
 	a.cmds, a.paths = st.cmds[:0], st.paths[:0]
 	st.sc.cwd = p.cwd
+	st.sc.reads = &st.w.altReads
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
 	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell), spare: st.spare[:0],

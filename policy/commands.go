@@ -700,31 +700,35 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // twice again: a budget of bytes bounds that, and beyond it the request
 // is refused.
 //
-// What the text sets in this shell (args is nil) is not kept: the walk
-// holds one value per variable, and the text may or may not set it
-// (x=/; eval "$y x=/tmp"; rm -rf "$x" removes / when $y is true), so the
-// values from before stay. That misses x=tmp; eval "x=/ $y"; rm -rf "$x";
-// marking x unknown would miss both. Functions it defines the same way in
-// both walks are kept, so that their calls are judged; one it defines in
-// one walk only, or differently, is refused, and so is an alias.
+// What the text sets in this shell (args is nil) it may or may not set
+// (x=/; eval "$y x=/tmp"; rm -rf "$x" removes / when $y is true, and
+// x=tmp; eval "x=/ $y"; rm -rf "$x" when it is empty): the variables keep
+// their values from before, with what each walk set as alternatives (see
+// alts.go). Functions it defines the same way in both walks are kept, so
+// that their calls are judged; one it defines in one walk only, or
+// differently, is refused, and so is an alias.
 func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 	if w.partlyBytes += 2 * len(text); w.partlyBytes > maxPartlyKnown {
 		w.fail("more than %d MiB of shell text that cannot be known in whole to judge (%s)", maxPartlyKnown>>20, via)
 		return
 	}
 	var defined []*scope // by the walks that parsed the text whole
-	for _, stand := range [...]string{"", "${" + unknownVar + "}"} {
-		if inner, err := w.walkStandIn(text, stand, args, via, c); err == nil {
+	var walked [2]*scope
+	for i, stand := range [...]string{"", "${" + unknownVar + "}"} {
+		inner, err := w.walkStandIn(text, stand, args, via, c)
+		if err == nil {
 			defined = append(defined, inner)
 		}
+		walked[i] = inner
 	}
-	if len(defined) == 0 && !w.parsesWithOthers(text, via, c) {
+	if len(defined) == 0 && w.rewalking == 0 && !w.parsesWithOthers(text, via, c) {
 		// bash may run it all the same: sh -c `'r -c `'rm -rf /' does.
 		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
 		return
 	}
 	if len(args) == 0 {
 		w.keepDefinitions(defined, via)
+		w.keepValues(walked[:])
 	}
 }
 
@@ -939,11 +943,6 @@ func (w *walker) setArgs(args []field) {
 // one past their end, leaves them; an unknown count or unknown
 // parameters leave them unknown.
 func (w *walker) shift(args []field) {
-	if w.maybeDepth > 0 {
-		// [ -n "$x" ] && shift: it may not run, and the parameters
-		// before it are the ones that may be dangerous. Left as they are.
-		return
-	}
 	n := 1
 	if len(args) > 0 && args[0].s == "--" {
 		args = args[1:]

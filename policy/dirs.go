@@ -464,9 +464,18 @@ func (s stayDirs) with(cwd, dir string) stayDirs {
 func (w *walker) maybe(walk func()) {
 	sc := w.scope
 	cwd, stay, stack := sc.cwd, sc.stay, sc.dirStack
+	// What the code changes in sc is logged in w.changes, which the
+	// blocks around it share: they changed it too.
+	start, prev, prevFrom := len(w.changes), sc.log, sc.logFrom
+	sc.log, sc.logFrom = &w.changes, start
 	w.maybeDepth++
 	walk()
 	w.maybeDepth--
+	sc.log, sc.logFrom = prev, prevFrom
+	w.mergeAlts(sc, w.changes[start:])
+	if prev == nil {
+		w.changes = w.changes[:start]
+	}
 	if w.scope != sc {
 		return // a subshell's changes were left behind
 	}

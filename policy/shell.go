@@ -134,6 +134,16 @@ type scope struct {
 	// locals are the variables a function call made local, each with the
 	// value it gave the caller's variable before that, if any.
 	locals map[string]localVar
+	// alts and arrAlts hold the other values a variable or array set here
+	// may hold (see alts.go); log, while code that may not run is walked,
+	// what it changed here; reads, shared by every scope of the walk, the
+	// names with alternatives read.
+	alts    map[string][]field
+	arrAlts map[string][][]field
+	log     *[]change
+	logFrom int            // where the innermost block's changes start
+	logged  map[logKey]int // where in log a name's last change is
+	reads   *[]string
 }
 
 // A localVar is a variable made local in a function call.
@@ -161,12 +171,15 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts, reads: s.reads}
 }
 
 func (s *scope) get(name string) (field, bool) {
 	for ; s != nil; s = s.parent {
 		if v, ok := s.vars[name]; ok {
+			if _, alt := s.alts[name]; alt {
+				s.noteRead(name)
+			}
 			return v, true
 		}
 	}
@@ -175,10 +188,12 @@ func (s *scope) get(name string) (field, bool) {
 
 func (s *scope) set(name string, v field) {
 	s.noteDirStack(name)
+	s.noteChange(name, false)
 	if s.vars == nil {
 		s.vars = map[string]field{}
 	}
 	s.vars[name] = v
+	delete(s.alts, name)
 }
 
 // keep copies into s what c, a fork of s, set or defined, but the
@@ -187,11 +202,17 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 	for k, v := range c.vars {
 		if !skip(k) {
 			s.set(k, v)
+			for _, a := range c.alts[k] {
+				s.addAlt(k, a)
+			}
 		}
 	}
 	for k, a := range c.arrays {
 		if !skip(k) {
 			s.setArray(k, a)
+			for _, b := range c.arrAlts[k] {
+				s.addArrAlt(k, b)
+			}
 		}
 	}
 	for k, f := range c.funcs {
@@ -214,6 +235,9 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 func (s *scope) getArray(name string) ([]field, bool) {
 	for ; s != nil; s = s.parent {
 		if a, ok := s.arrays[name]; ok {
+			if _, alt := s.arrAlts[name]; alt {
+				s.noteRead(name)
+			}
 			return a, a != nil
 		}
 		if _, ok := s.vars[name]; ok && name != "@" {
@@ -283,10 +307,12 @@ func (s *scope) forgetArray(name string) {
 // setArray records an array; nil marks it unknown.
 func (s *scope) setArray(name string, a []field) {
 	s.noteDirStack(name)
+	s.noteChange(name, true)
 	if s.arrays == nil {
 		s.arrays = map[string][]field{}
 	}
 	s.arrays[name] = a
+	delete(s.arrAlts, name)
 }
 
 // setPositional binds $1..$9 and $@ to args (args[0] is $0).
@@ -349,6 +375,16 @@ type walker struct {
 	maybeDepth int
 	// partlyBytes counts the bytes of partly known text walked.
 	partlyBytes int
+	// altReads are the names with alternatives read (see alts.go);
+	// rewalking counts the statements being judged again for them, and
+	// rewalkBytes their bytes. noRewalk counts the statements whose
+	// commands are looked at once they are walked (pipeline stages, output
+	// written to files): those inside are judged again only with them.
+	altReads    []string
+	changes     []change // see maybe
+	rewalking   int
+	rewalkBytes int
+	noRewalk    int
 	div         divergenceCheck
 	line        lineGroup
 	held        [4]*syntax.Stmt // room for the statements of a line
@@ -444,6 +480,13 @@ func (w *walker) script(src, via string, c ctx) {
 	}
 	f, err := w.parse(src)
 	if err != nil {
+		if w.rewalking > 0 {
+			// Made from a value a variable may hold on another path,
+			// which may never get here ([ -n "$x" ] && echo "$x |
+			// gofmt" | sh): judged by lines, not refused for its syntax.
+			w.linesThatParse(src, via, c, false, true)
+			return
+		}
 		w.fail("cannot parse the string given to %s: %v", via, err)
 		return
 	}
@@ -539,6 +582,16 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, c ctx) {
+	mark := len(w.altReads)
+	w.stmtOnce(s, c)
+	if n := len(w.altReads); n > mark && w.rewalking == 0 && w.noRewalk == 0 && rereads(s) {
+		w.rewalk(s, c, w.altReads[mark:n])
+		w.altReads = w.altReads[:n] // the enclosing statements' reads too
+	}
+}
+
+// stmtOnce judges s with the values the walk took.
+func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	if len(w.funcs) > 0 {
 		w.callStmts++
 	}
@@ -571,9 +624,13 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	case nil:
 	case *syntax.CallExpr:
 		n := len(w.a.cmds)
-		w.call(x, c)
 		if len(written) > 0 {
+			w.noRewalk++
+			w.call(x, c)
+			w.noRewalk--
 			w.noteWritten(written, w.a.cmds[n:])
+		} else {
+			w.call(x, c)
 		}
 	case *syntax.BinaryCmd:
 		if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
@@ -961,6 +1018,8 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	// nothing pointed at its scopes (only w.scope and parent links do).
 	forks := fromPool(&w.forkPool, len(stages), 4)[:len(stages)]
 	defer toPool(&w.forkPool, forks)
+	w.noRewalk++
+	defer func() { w.noRewalk-- }()
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -1188,7 +1247,14 @@ func (w *walker) noteWritten(paths []string, cmds []*simple) {
 		w.files = map[string]fileInfo{}
 	}
 	for _, p := range paths {
-		if !w.files[p].downloaded { // >> f appends to the download
+		info := w.files[p]
+		switch {
+		case info.downloaded: // >> f appends to the download
+		case w.rewalking > 0 && info.known && info.text != text:
+			// Another value of a variable wrote it otherwise: running
+			// it is judged with both texts.
+			w.files[p] = fileInfo{text: info.text + "\n" + text, known: true}
+		default:
 			w.files[p] = fileInfo{text: text, known: true}
 		}
 	}

@@ -92,6 +92,7 @@ func (w *walker) walkTop(s *syntax.Stmt) {
 	if w.a.fatal != "" {
 		return
 	}
+	w.altReads = w.altReads[:0]
 	w.stmt(s, ctx{})
 	if !w.p.retainCmds {
 		w.release(w.a.cmds)
