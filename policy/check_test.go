@@ -847,3 +847,35 @@ func TestGrowingValuesAndBlocks(t *testing.T) {
 		{strings.Repeat(`x="$x"a; `, 200), Allow, "default"},
 	})
 }
+
+// find DIR ... -print0 | xargs -0 rm -rf deletes only what lies inside
+// each DIR, so it is judged as rm -rf DIR; any other stdin, a find that
+// follows symlinks or prints anything else, and an xargs that may cut or
+// place an item otherwise stay denied.
+func TestFindListsForXargs(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`find . -name __pycache__ -type d -print0 | xargs -0 rm -rf`, Allow, "default"},
+		{`find build dist -name '*.o' -print0 | xargs -0 -r -n 16 -P4 rm -rf`, Allow, "default"},
+		{`find / -name x -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find ~ -name x -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`cd /; find . -name x -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find . -name .env -print0 | xargs -0 rm -rf`, Deny, "denied_paths"},
+		// Lines split at blanks: a directory "a " holding etc lists as
+		// "./a /etc", which xargs makes two operands.
+		{`find . -name etc | xargs rm -rf`, Deny, rm},
+		{`find . -name etc -print0 | xargs rm -rf`, Deny, rm},
+		{`find -L . -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find . -print0 -exec echo / \; | xargs -0 rm -rf`, Deny, rm},
+		{`find . -files0-from list -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find . -print0 | sort -z | xargs -0 rm -rf`, Deny, rm},
+		{`find . -print0 2>/dev/null | xargs -0 rm -rf`, Allow, "default"},
+		{`find /tmp/x -print0 2>&1 | xargs -0 rm -rf`, Deny, rm},
+		{`find /tmp/x -print0 |& xargs -0 rm -rf`, Deny, rm},
+		{`find "$D" -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find . -print0 | xargs -0 -I{} rm -rf {}/..`, Deny, rm},
+		{`find . -print0 | xargs -0 -d x rm -rf`, Deny, rm},
+		{`find . -print0 | xargs -0 -a list rm -rf`, Deny, rm},
+	})
+}

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -893,6 +894,76 @@ func (p *Policy) writes(s *simple) bool {
 		return s.name == "dd" || s.name == "mkfs" || hasFlag(s.argv, "i", "in-place")
 	case "git":
 		return !gitReadOnly(s.argv)
+	}
+	return false
+}
+
+// findLists returns the start points of a find that prints only its
+// paths, each ended by a NUL (-print0), or nil for any other command.
+// Each path it prints then lies inside a start point: it follows no
+// symlink (-L, -H, -follow), takes no start points from a file
+// (-files0-from), and prints nothing else (-print, -printf, -ls, -exec
+// ...), which could put other text between the NULs.
+func findLists(s *simple) []string {
+	if s.name != "find" || len(s.argv) != len(s.raw) {
+		return nil
+	}
+	var starts []string
+	expr, print0 := false, false
+	for _, a := range s.argv[1:] {
+		if !a.known() || a.glob {
+			return nil
+		}
+		switch w := a.s; {
+		case w == "-print0":
+			print0 = true
+		case w == "-L" || w == "-H" || w == "-follow" || w == "-files0-from" ||
+			w == "-print" || w == "-fprint" || w == "-fprint0" || w == "-printf" || w == "-fprintf" ||
+			w == "-ls" || w == "-fls" || w == "-exec" || w == "-execdir" || w == "-ok" || w == "-okdir":
+			return nil
+		case !expr && (strings.HasPrefix(w, "-") || w == "(" || w == "!"):
+			expr = true
+		case !expr:
+			starts = append(starts, w)
+		}
+	}
+	if !print0 {
+		return nil
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	return starts
+}
+
+// xargsTakesEachWhole reports whether the xargs in raw splits its stdin
+// at NULs only (-0) and appends each item whole to the command: no -I
+// (which can put an item inside a word: {}/..), no -d, no -a (another
+// input). Options it does not know count against it.
+func xargsTakesEachWhole(raw []field) bool {
+	i := slices.IndexFunc(raw, func(f field) bool { return progName(f) == "xargs" })
+	if i < 0 {
+		return false
+	}
+	null := false
+	for j := i + 1; j < len(raw); j++ {
+		w := raw[j].s
+		if !raw[j].known() {
+			return false
+		}
+		switch {
+		case w == "-0" || w == "--null":
+			null = true
+		case w == "-r" || w == "--no-run-if-empty" || w == "-t" || w == "--verbose" || w == "-x" || w == "--exit":
+		case w == "-n" || w == "-P" || w == "-s" || w == "-L":
+			j++ // its number
+		case len(w) > 2 && strings.ContainsRune("nPsL", rune(w[1])) && w[0] == '-' && w[1] != '-' && isNumber(w[2:]),
+			strings.HasPrefix(w, "--max-args=") || strings.HasPrefix(w, "--max-procs=") || strings.HasPrefix(w, "--max-chars=") || strings.HasPrefix(w, "--max-lines="):
+		case strings.HasPrefix(w, "-"):
+			return false
+		default:
+			return null // the command
+		}
 	}
 	return false
 }

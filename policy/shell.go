@@ -97,6 +97,9 @@ type ctx struct {
 	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
 	stdinKnown bool   // all of stdinText is known
 	stdinPipe  bool   // stdin is a pipe from an earlier command
+	// stdinUnder: stdin is a list of NUL-ended paths, each inside one of
+	// these (find DIR ... -print0; see findLists).
+	stdinUnder []string
 }
 
 // fileInfo is what the request itself put in a file earlier on.
@@ -989,6 +992,25 @@ func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
 	return dst
 }
 
+// stderrJoins reports whether st, a stage of the pipeline x, may write
+// its stderr into the pipe: |& anywhere in x, or a redirection of st but
+// 2> to a file.
+func stderrJoins(x *syntax.BinaryCmd, st *syntax.Stmt) bool {
+	for _, r := range st.Redirs {
+		if r.N == nil || r.N.Value != "2" || r.Op != syntax.RdrOut && r.Op != syntax.AppOut {
+			return true
+		}
+	}
+	joins := false
+	syntax.Walk(x, func(n syntax.Node) bool {
+		if b, ok := n.(*syntax.BinaryCmd); ok && b.Op == syntax.PipeAll {
+			joins = true
+		}
+		return !joins
+	})
+	return joins
+}
+
 // pipeline walks a | b | c, telling each stage what its stdin carries.
 func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	stages := pipeStages(make([]*syntax.Stmt, 0, 8), x)
@@ -1028,6 +1050,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			sc.stdinDL = in.stdinDL
 			sc.stdinDec = in.stdinDec
 			sc.stdinText, sc.stdinKnown = in.stdinText, in.stdinKnown
+			sc.stdinUnder = in.stdinUnder
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
@@ -1044,6 +1067,9 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		if text, ok := stageText(st, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
 			out.stdinText, out.stdinKnown = text, ok // echo "$y" | sh: known in part
+		}
+		if _, plain := st.Cmd.(*syntax.CallExpr); plain && len(w.a.cmds) == n+1 && !stderrJoins(x, st) {
+			out.stdinUnder = findLists(w.a.cmds[n])
 		}
 		in = out
 	}
@@ -1480,6 +1506,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		// echo / | xargs rm -rf: the operands are known after all.
 		words := strings.FieldsFunc(c.stdinText, func(r rune) bool { return r == 0 || r == ' ' || r == '\t' || r == '\n' })
 		argv = append(append([]field{}, argv...), litFields(words...)...)
+		u.xargs = false
+	} else if u.xargs && c.stdinUnder != nil && xargsTakesEachWhole(raw) {
+		// find DIR -print0 | xargs -0 rm -rf: each operand is inside a
+		// DIR, which stands for them all, the worst of them.
+		argv = append(append([]field{}, argv...), litFields(c.stdinUnder...)...)
 		u.xargs = false
 	}
 	name := progName(argv[0])
