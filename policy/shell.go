@@ -992,15 +992,19 @@ func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
 	return dst
 }
 
-// stderrJoins reports whether st, a stage of the pipeline x, may write
-// its stderr into the pipe: |& anywhere in x, or a redirection of st but
-// 2> to a file.
-func stderrJoins(x *syntax.BinaryCmd, st *syntax.Stmt) bool {
+// stderrJoins reports whether the pipeline stage st may write its stderr
+// into the pipe by a redirection: any but 2> to a file.
+func stderrJoins(st *syntax.Stmt) bool {
 	for _, r := range st.Redirs {
 		if r.N == nil || r.N.Value != "2" || r.Op != syntax.RdrOut && r.Op != syntax.AppOut {
 			return true
 		}
 	}
+	return false
+}
+
+// pipesStderr reports whether the pipeline x has a |& anywhere.
+func pipesStderr(x *syntax.BinaryCmd) bool {
 	joins := false
 	syntax.Walk(x, func(n syntax.Node) bool {
 		if b, ok := n.(*syntax.BinaryCmd); ok && b.Op == syntax.PipeAll {
@@ -1068,8 +1072,10 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		if text, ok := stageText(st, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
 			out.stdinText, out.stdinKnown = text, ok // echo "$y" | sh: known in part
 		}
-		if _, plain := st.Cmd.(*syntax.CallExpr); plain && len(w.a.cmds) == n+1 && !stderrJoins(x, st) {
-			out.stdinUnder = findLists(w.a.cmds[n])
+		if _, plain := st.Cmd.(*syntax.CallExpr); plain && len(w.a.cmds) == n+1 && !stderrJoins(st) {
+			if out.stdinUnder = findLists(w.a.cmds[n]); out.stdinUnder != nil && pipesStderr(x) {
+				out.stdinUnder = nil
+			}
 		}
 		in = out
 	}
