@@ -787,6 +787,15 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`IFS=/; set -- "" ""; x=$*; rm -rf "$x"`, Deny, rm},
 		{`f() { cmd=$1; "${@:2}"; }; f x ls -la`, Allow, "default"},
 		{`set -- rm -rf /; "${@:1:2}" /tmp/x`, Allow, "default"},
+		// Offsets and lengths computed from what the walk knows.
+		{`set -- rm -rf / x; "${@:1:$#-1}"`, Deny, rm},
+		{`set -- x rm -rf /; "${@:$# - 2}"`, Deny, rm},
+		{`a=(x rm -rf /); n=1; "${a[@]:n:3}"`, Deny, rm},
+		{`a=(x rm -rf /); "${a[@]:(2-1)*1}"`, Deny, rm},
+		{`x=/tmp; rm -rf "${x:0:${#x}-3}"`, Deny, rm},
+		{`x=/tmp; rm -rf "${x: -4:1}"`, Deny, rm},
+		{`set -- rm -rf / x; "${@:1:$#-2}" /tmp/x`, Allow, "default"},
+		{`set -- rm -rf / x; "${@:1:$n}"`, Allow, "default"},
 	})
 }
 

@@ -700,26 +700,89 @@ func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
 	if !ok || p.Slice == nil {
 		return elems, ok
 	}
-	return sliceElems(elems, p.Slice)
+	return sliceElems(elems, p.Slice, w.arithInt)
 }
 
-// sliceElems applies ${a[@]:offset:length} with literal numbers to elems,
-// as bash does: a negative offset counts from the end, a negative length
-// stops that far from it.
-func sliceElems(elems []field, sl *syntax.Slice) ([]field, bool) {
-	num := func(x syntax.ArithmExpr) (int, bool) {
-		switch e := x.(type) {
-		case *syntax.Word:
-			n, err := strconv.Atoi(e.Lit())
-			return n, err == nil
-		case *syntax.UnaryArithm:
-			if w, ok := e.X.(*syntax.Word); ok && e.Op == syntax.Minus && !e.Post {
-				n, err := strconv.Atoi(w.Lit())
-				return -n, err == nil
+// arithInt evaluates a slice's offset or length: integers, $#, variables
+// and ${#x} the walk knows, joined by + - * / % and parentheses ("${@:1:$#-1}",
+// all but the last). ok is false for anything else.
+func (w *walker) arithInt(x syntax.ArithmExpr) (int, bool) {
+	switch e := x.(type) {
+	case *syntax.Word:
+		if n, err := strconv.Atoi(e.Lit()); err == nil {
+			return n, true
+		}
+		if len(e.Parts) == 1 {
+			p, ok := e.Parts[0].(*syntax.ParamExp)
+			plain := ok && p.Param != nil && p.Exp == nil && p.Slice == nil && p.Repl == nil && p.Index == nil &&
+				!p.Excl && !p.Width && !p.IsSet && p.NestedParam == nil && len(p.Modifiers) == 0 && p.Names == 0
+			switch {
+			case plain && p.Param.Value == "#" && !p.Length:
+				params, known := w.scope.getArray("@")
+				return len(params), known
+			case plain && p.Length && p.Param.Value != "@" && p.Param.Value != "*":
+				if v, ok := w.scope.get(p.Param.Value); ok && v.known() {
+					return utf8.RuneCountInString(v.s), true // ${#x}
+				}
+				return 0, false
 			}
 		}
-		return 0, false
+		f := w.wordString(e)
+		if !f.known() {
+			return 0, false
+		}
+		if n, err := strconv.Atoi(strings.TrimSpace(f.s)); err == nil {
+			return n, true
+		}
+		// A bare name is a variable: (( n - 1 )).
+		if v, ok := w.scope.get(f.s); ok && v.known() && syntax.ValidName(f.s) {
+			n, err := strconv.Atoi(strings.TrimSpace(v.s))
+			return n, err == nil
+		}
+	case *syntax.ParenArithm:
+		return w.arithInt(e.X)
+	case *syntax.UnaryArithm:
+		n, ok := w.arithInt(e.X)
+		switch {
+		case !ok || e.Post:
+		case e.Op == syntax.Minus:
+			return -n, true
+		case e.Op == syntax.Plus:
+			return n, true
+		}
+	case *syntax.BinaryArithm:
+		a, ok := w.arithInt(e.X)
+		if !ok {
+			return 0, false
+		}
+		b, ok := w.arithInt(e.Y)
+		if !ok {
+			return 0, false
+		}
+		switch e.Op {
+		case syntax.Add:
+			return a + b, true
+		case syntax.Sub:
+			return a - b, true
+		case syntax.Mul:
+			return a * b, true
+		case syntax.Quo:
+			if b != 0 {
+				return a / b, true
+			}
+		case syntax.Rem:
+			if b != 0 {
+				return a % b, true
+			}
+		}
 	}
+	return 0, false
+}
+
+// sliceElems applies ${a[@]:offset:length} to elems, as bash does: a
+// negative offset counts from the end, a negative length stops that far
+// from it. num evaluates the offset and length.
+func sliceElems(elems []field, sl *syntax.Slice, num func(syntax.ArithmExpr) (int, bool)) ([]field, bool) {
 	off, ok := num(sl.Offset)
 	if !ok {
 		return nil, false
@@ -785,7 +848,7 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 	if p.Param != nil && p.Slice != nil && p.Index == nil && p.Exp == nil && !p.Excl && !p.Length {
 		// ${HOME:0:1}
 		if v, ok := w.lookup(p.Param.Value); ok {
-			if s, ok := sliceOf(v, p.Slice); ok {
+			if s, ok := sliceOf(v, p.Slice, w.arithInt); ok {
 				return s, true
 			}
 		}
@@ -909,16 +972,9 @@ func (w *walker) isUnset(name string) bool {
 	return ok && f.unset
 }
 
-// sliceOf applies ${v:offset:length} with literal numbers.
-func sliceOf(v string, sl *syntax.Slice) (string, bool) {
-	num := func(e syntax.ArithmExpr) (int, bool) {
-		wd, ok := e.(*syntax.Word)
-		if !ok || wd == nil {
-			return 0, false
-		}
-		n, err := strconv.Atoi(strings.TrimSpace(wd.Lit()))
-		return n, err == nil
-	}
+// sliceOf applies ${v:offset:length}; num evaluates the offset and
+// length.
+func sliceOf(v string, sl *syntax.Slice, num func(syntax.ArithmExpr) (int, bool)) (string, bool) {
 	off, ok := num(sl.Offset)
 	if !ok {
 		return "", false
