@@ -14,8 +14,10 @@ import (
 // hold instead (its alternatives), and a statement that reads one is
 // judged again with each of them, in a scope thrown away after.
 
-// maxAlts bounds the alternatives of one variable; past it the variable
-// is unknown.
+// maxAlts bounds the alternatives of one variable: past it the newest
+// are dropped, the taken value and the first ones kept (making it
+// unknown would hide a value the walk knows: x=/ on the last of many
+// case arms).
 const maxAlts = 4
 
 // maxRewalk bounds the bytes of statements judged again for one request:
@@ -106,7 +108,11 @@ func sameFields(a, b []field) bool {
 
 // mergeAlts gives each variable and array that a block that may not run
 // changed in sc (log) its values from before as alternatives.
-func (w *walker) mergeAlts(sc *scope, log []change) {
+//
+// guarded names a variable that is not empty where the block did not run
+// ([ -z "$x" ] && x=out): its values from before lose those that are
+// empty.
+func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 	var seen map[logKey]bool // for a long log; a short one is searched
 	if len(log) > 16 {
 		seen = map[logKey]bool{}
@@ -133,9 +139,8 @@ func (w *walker) mergeAlts(sc *scope, log []change) {
 			alts := withValue(nil, c.oldArr, cur, sameFields) // nil, unknown, when it had none
 			alts = withValues(alts, c.arrAlts, cur, sameFields)
 			alts = withValues(alts, sc.arrAlts[c.name], cur, sameFields)
-			if !putValues(&sc.arrAlts, c.name, alts) {
-				sc.arrays[c.name] = nil
-			}
+			putValues(&sc.arrAlts, c.name, alts)
+			sc.stamp(c.name)
 			continue
 		}
 		cur, ok := sc.vars[c.name]
@@ -146,19 +151,29 @@ func (w *walker) mergeAlts(sc *scope, log []change) {
 		if !c.had {
 			old = w.fromEnvironment(c.name)
 		}
+		if c.name == guarded {
+			c.alts = slices.DeleteFunc(slices.Clone(c.alts), isEmptyValue)
+			for i := range c.alts {
+				c.alts[i] = notEmpty(c.alts[i])
+			}
+			if isEmptyValue(old) {
+				old = cur // nothing from before: only the value taken
+			}
+			old = notEmpty(old)
+		}
 		if sameField(old, cur) && len(sc.alts[c.name]) == 0 && !slices.ContainsFunc(c.alts, func(g field) bool { return sameField(g, cur) }) {
 			// Set again to what it held (a loop's variable, each time
 			// the loop comes): its alternatives stay as they were, the
 			// same list (never changed in place).
 			putValues(&sc.alts, c.name, c.alts)
+			sc.stamp(c.name)
 			continue
 		}
 		alts := withValue(nil, old, cur, sameField)
 		alts = withValues(alts, c.alts, cur, sameField)
 		alts = withValues(alts, sc.alts[c.name], cur, sameField)
-		if !putValues(&sc.alts, c.name, alts) {
-			sc.vars[c.name] = field{s: dynMark, dyn: true, emptyable: true}
-		}
+		putValues(&sc.alts, c.name, alts)
+		sc.stamp(c.name)
 	}
 }
 
@@ -178,22 +193,41 @@ func withValues[T any](alts, vs []T, cur T, same func(a, b T) bool) []T {
 	return alts
 }
 
-// putValues records alts as name's alternatives in m, and reports false,
-// recording none, when there are more than maxAlts: name is then unknown.
-func putValues[T any](m *map[string][]T, name string, alts []T) bool {
-	switch {
-	case len(alts) == 0:
+// putValues records alts, the first maxAlts of them, as name's
+// alternatives in m.
+func putValues[T any](m *map[string][]T, name string, alts []T) {
+	if len(alts) == 0 {
 		delete(*m, name)
-	case len(alts) > maxAlts:
-		delete(*m, name)
-		return false
-	default:
-		if *m == nil {
-			*m = map[string][]T{}
-		}
-		(*m)[name] = alts
+		return
 	}
-	return true
+	if *m == nil {
+		*m = map[string][]T{}
+	}
+	(*m)[name] = alts[:min(len(alts), maxAlts):min(len(alts), maxAlts)]
+}
+
+// stamp records that name's alternatives were put now (see fresh).
+func (s *scope) stamp(name string) {
+	if s.gen == nil {
+		return
+	}
+	if s.altAt == nil {
+		s.altAt = map[string]int{}
+	}
+	*s.gen++
+	s.altAt[name] = *s.gen
+}
+
+// fresh reports whether name's alternatives were put after gen.
+func (s *scope) fresh(name string, gen int) bool {
+	for ; s != nil; s = s.parent {
+		_, v := s.vars[name]
+		_, a := s.arrays[name]
+		if v || a {
+			return s.altAt[name] > gen
+		}
+	}
+	return false
 }
 
 // fromEnvironment is what a variable the walk never set holds: HOME is
@@ -224,7 +258,7 @@ func rereads(s *syntax.Stmt) bool {
 // rewalk judges s again for each alternative of the variables in read
 // (read while s was judged), each time in a scope thrown away after. What
 // s assigns on such a walk becomes an alternative of what it assigned.
-func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string) {
+func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore) {
 	names := make([]string, 0, len(read))
 	for _, n := range read {
 		if !slices.Contains(names, n) {
@@ -245,11 +279,13 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string) {
 	size := int(s.End().Offset() - s.Pos().Offset())
 	sc := w.scope
 	for r := 0; r < rounds && w.a.fatal == ""; r++ {
-		if w.rewalkBytes += max(size, 1); w.rewalkBytes > maxRewalk {
-			w.fail("more than %d MiB of commands to judge again for the other values their variables may hold", maxRewalk>>20)
+		if !w.chargeRewalk(size) {
 			return
 		}
 		outer := w.subshell()
+		// From where the statement began: y=${y:-$x} again sees y unset,
+		// cd "$x" starts from the same directory.
+		before.restore(w.scope)
 		for i, n := range names {
 			if r < len(binds[i].vs) {
 				w.scope.set(n, binds[i].vs[r])
@@ -260,15 +296,28 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string) {
 		}
 		// What the walk keeps of the last statement besides the scope
 		// stays the value's it took.
-		cdOK, cdDone, lastDec := w.cdOK, w.cdDone, w.lastDec
+		cdOK, cdDone, lastDec, region := w.cdOK, w.cdDone, w.lastDec, w.region
 		w.rewalking++
+		w.region = w.altGen
 		w.stmtOnce(s, c)
 		w.rewalking--
-		w.cdOK, w.cdDone, w.lastDec = cdOK, cdDone, lastDec
+		w.cdOK, w.cdDone, w.lastDec, w.region = cdOK, cdDone, lastDec, region
 		fork := w.scope
 		w.leave(outer)
 		if fork.parent != sc {
 			continue // a subshell of the walk's own was left behind
+		}
+		// x="f() { rm -rf /; }"; false && x=true; eval "$x"; f: the
+		// calls of a function defined on one path only cannot be judged.
+		for name := range fork.aliases {
+			w.fail("with another value of a variable, this makes the alias %s, whose uses the policy cannot follow", name)
+			return
+		}
+		for name, body := range fork.funcs {
+			if cur := sc.fn(name); cur == nil || w.bodyText(cur) != w.bodyText(body) {
+				w.fail("with another value of a variable, this defines the function %s otherwise; the policy cannot follow its calls", name)
+				return
+			}
 		}
 		if fork.cwd != sc.cwd { // cd "$x"
 			sc.stay = sc.stay.with(sc.cwd, fork.cwd)
@@ -276,31 +325,33 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string) {
 				w.cdOK = w.cdOK.with(sc.cwd, fork.cwd)
 			}
 		}
+		// x=y=/; false && x=true; eval "$x": a name only this walk set
+		// holds the environment's value otherwise.
 		for k, v := range fork.vars {
-			if _, ok := sc.vars[k]; ok {
-				sc.addAlt(k, v)
+			if _, ok := sc.vars[k]; !ok {
+				sc.set(k, w.fromEnvironment(k))
 			}
+			sc.addAlt(k, v)
 		}
 		for k, a := range fork.arrays {
-			if _, ok := sc.arrays[k]; ok {
-				sc.addArrAlt(k, a)
+			if _, ok := sc.arrays[k]; !ok {
+				sc.setArray(k, nil)
 			}
+			sc.addArrAlt(k, a)
 		}
 	}
 }
 
 // addAlt adds v to the alternatives of the variable k, set in s.
 func (s *scope) addAlt(k string, v field) {
-	if !putValues(&s.alts, k, withValue(s.alts[k], v, s.vars[k], sameField)) {
-		s.vars[k] = field{s: dynMark, dyn: true, emptyable: true}
-	}
+	putValues(&s.alts, k, withValue(s.alts[k], v, s.vars[k], sameField))
+	s.stamp(k)
 }
 
 // addArrAlt adds a to the alternatives of the array k, set in s.
 func (s *scope) addArrAlt(k string, a []field) {
-	if !putValues(&s.arrAlts, k, withValue(s.arrAlts[k], a, s.arrays[k], sameFields)) {
-		s.arrays[k] = nil
-	}
+	putValues(&s.arrAlts, k, withValue(s.arrAlts[k], a, s.arrays[k], sameFields))
+	s.stamp(k)
 }
 
 // keepValues gives each variable and array that a walk of partly known
@@ -344,4 +395,174 @@ func (s *scope) holder(name string, array bool) *scope {
 		}
 	}
 	return nil
+}
+
+// chargeRewalk counts n bytes judged again (a statement, and the text of
+// evals and function bodies walked inside it) against maxRewalk, and
+// refuses the request past it.
+func (w *walker) chargeRewalk(n int) bool {
+	if w.rewalkBytes += max(n, 1); w.rewalkBytes > maxRewalk {
+		w.fail("more than %d MiB of commands to judge again for the other values their variables may hold", maxRewalk>>20)
+		return false
+	}
+	return true
+}
+
+// isEmptyValue reports whether f is known to be empty.
+func isEmptyValue(f field) bool { return !f.dyn && f.s == "" }
+
+// notEmpty returns f, unknown in part, as a value known not to be empty.
+func notEmpty(f field) field {
+	if f.emptyable {
+		f.emptyable, f.opaque = false, true
+	}
+	return f
+}
+
+// emptyGuard returns the variable that the test s leaves non-empty where
+// the code after it does not run: [ -z "$x" ] (test -z, [[ -z $x ]]) when
+// that code runs if the test is true (&&, then), and [ -n "$x" ] or
+// [ "$x" ] when it runs if the test is false (||). It returns "" for any
+// other statement.
+func emptyGuard(s *syntax.Stmt, runsIfTrue bool) string {
+	if s.Background || len(s.Redirs) > 0 {
+		return ""
+	}
+	var op string
+	var word *syntax.Word
+	switch x := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		args := x.Args
+		if len(x.Assigns) > 0 || len(args) < 2 {
+			return ""
+		}
+		switch args[0].Lit() {
+		case "[":
+			if args[len(args)-1].Lit() != "]" {
+				return ""
+			}
+			args = args[1 : len(args)-1]
+		case "test":
+			args = args[1:]
+		default:
+			return ""
+		}
+		switch len(args) {
+		case 1:
+			op, word = "-n", args[0]
+		case 2:
+			op, word = args[0].Lit(), args[1]
+		default:
+			return ""
+		}
+	case *syntax.TestClause:
+		switch t := x.X.(type) {
+		case *syntax.Word:
+			op, word = "-n", t
+		case *syntax.UnaryTest:
+			word, _ = t.X.(*syntax.Word)
+			switch t.Op {
+			case syntax.TsEmpStr:
+				op = "-z"
+			case syntax.TsNempStr:
+				op = "-n"
+			}
+		}
+	}
+	if op != "-z" && op != "-n" {
+		return ""
+	}
+	// The code must run exactly when the variable is empty.
+	trueIfEmpty := (op == "-z") != s.Negated
+	if trueIfEmpty != runsIfTrue {
+		return ""
+	}
+	return plainParam(word)
+}
+
+// plainParam returns the name in a word that is only "$x", $x, ${x},
+// ${x:-} or ${x-}.
+func plainParam(w *syntax.Word) string {
+	if w == nil || len(w.Parts) != 1 {
+		return ""
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return ""
+		}
+		part = dq.Parts[0]
+	}
+	p, ok := part.(*syntax.ParamExp)
+	if !ok || p.Param == nil || !syntax.ValidName(p.Param.Value) || p.Excl || p.Length || p.Width || p.Index != nil ||
+		p.Slice != nil || p.Repl != nil || p.NestedParam != nil || len(p.Modifiers) > 0 || p.IsSet || p.Names != 0 {
+		return ""
+	}
+	if p.Exp != nil && (p.Exp.Op != syntax.DefaultUnset && p.Exp.Op != syntax.DefaultUnsetOrNull || p.Exp.Word != nil && len(p.Exp.Word.Parts) > 0) {
+		return ""
+	}
+	return p.Param.Value
+}
+
+// stmtBefore is what a statement may change that judging it again must
+// start from: the directory, and the variables it assigns (most assign
+// one or two: those need no allocation).
+type stmtBefore struct {
+	cwd  string
+	n    int
+	vars [2]namedValue
+	more []namedValue
+}
+
+type namedValue struct {
+	name  string
+	value field
+}
+
+// before records what s may change, for rewalk: only while some variable
+// has other values, since only then is a statement judged again.
+func (w *walker) before(s *syntax.Stmt) stmtBefore {
+	b := stmtBefore{cwd: w.scope.cwd}
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) > 0 {
+		return b
+	}
+	for _, as := range call.Assigns {
+		if as.Name == nil {
+			continue
+		}
+		v, had := w.scope.getQuiet(as.Name.Value)
+		if !had {
+			v = w.fromEnvironment(as.Name.Value)
+		}
+		if nv := (namedValue{as.Name.Value, v}); b.n < len(b.vars) {
+			b.vars[b.n] = nv
+			b.n++
+		} else {
+			b.more = append(b.more, nv)
+		}
+	}
+	return b
+}
+
+// restore sets, in the scope of a statement judged again, what the
+// statement began with.
+func (b *stmtBefore) restore(sc *scope) {
+	if b.cwd != "" {
+		sc.cwd = b.cwd
+	}
+	for _, v := range b.vars[:b.n] {
+		sc.set(v.name, v.value)
+	}
+	for _, v := range b.more {
+		sc.set(v.name, v.value)
+	}
+}
+
+// getQuiet is get without noting a read of alternatives.
+func (s *scope) getQuiet(name string) (field, bool) {
+	if at := s.holder(name, false); at != nil {
+		return at.vars[name], true
+	}
+	return field{}, false
 }

@@ -46,6 +46,35 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x=tmp; eval "x=/ $y"; rm -rf "$x"`, Deny, rm},
 		{`x=/; eval "$y x=/tmp"; rm -rf "$x"`, Deny, rm},
 		{`set -- /tmp/a; eval "set -- / $y"; rm -rf "$1"`, Deny, rm},
+		// Found by helper-42's review of the first version.
+		{`x=/tmp/1; case e in a) x=/tmp/a;; b) x=/tmp/b;; c) x=/tmp/c;; d) x=/tmp/d;; e) x=/;; esac; rm -rf "$x"`, Deny, rm},
+		{`x=/; for v in a b c d e f; do case $v in $1) x=/tmp/$v;; esac; done; rm -rf "$x"`, Deny, rm},
+		{`set -- "let 1&rm -rf /"; [ -z "$HOME" ] && shift; eval "$1"`, Deny, "parse"},
+		{`{ x=/; false && x=/tmp; rm -rf "$x"; } | cat`, Deny, rm},
+		{`echo | while read -r f; do t=/; [ -n "$f" ] && t=/tmp/a; rm -rf "$t"; done`, Deny, rm},
+		{`f() { local x=$1; false && x=/tmp; rm -rf "$x"; }; f / > /dev/null`, Deny, rm},
+		{`echo "$(x=/; false && x=/tmp; rm -rf "$x")" > /dev/null`, Deny, rm},
+		{`x=/; false && x=/tmp/a; for d in "$x"; do t=$d; false && t=/tmp/z; rm -rf "$t"; done`, Deny, rm},
+		{`f() { t=$1; false && t=/tmp/z; rm -rf "$t"; }; x=/; false && x=/tmp/a; f "$x"`, Deny, rm},
+		{`x=y=/; false && x=true; eval "$x"; rm -rf "$y"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; y=${y:-$x}; rm -rf "$y"`, Deny, rm},
+		{`f() { x=/; false && x=/tmp/b; local x=1; }; f; rm -rf "$x"`, Deny, rm},
+		{`x=../../..; false && x=sub/a/b; cd /home/u/proj; cd "$x"; rm -rf *`, Deny, rm},
+		{`x="f() { rm -rf \"\$1\"; }"; false && x=true; eval "$x"; f /`, Deny, "parse"},
+		{`x="alias ls='rm -rf /'"; false && x=true; eval "$x"; ls`, Deny, "parse"},
+		{`x=a; false && x=b; f() { echo "$x"; }; f`, Allow, "default"},
+		// A test that the variable is empty guards the block: where it
+		// does not run, the variable is not empty.
+		{`[ -n "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},
+		{`[ -z "$OUT" ] && OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},
+		{`if [ -z "$BUILD" ]; then BUILD=build; fi; rm -rf "$BUILD"/*`, Allow, "default"},
+		{`test -z "$PREFIX" && PREFIX=$PWD/inst; rm -rf "$PREFIX/lib"`, Allow, "default"},
+		{`if [ -z "${CACHE_DIR:-}" ]; then CACHE_DIR=.cache; fi; rm -rf "$CACHE_DIR"/*`, Allow, "default"},
+		{`D=${1:-}; if [ -z "$D" ]; then D=out; fi; rm -rf "$D"/*`, Allow, "default"},
+		{`OUT=; [[ -z $OUT ]] && OUT=out; rm -rf "$OUT"/*`, Allow, "default"},
+		{`[ -n "$OUT" ] && OUT=./out; rm -rf "$OUT"/*`, Deny, rm},
+		{`[ -z "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Deny, rm},
+		{`if [ -z "$X" ]; then OUT=./out; fi; rm -rf "$OUT"/*`, Deny, rm},
 		// Harmless either way.
 		{`x=/tmp/b; false && x=/tmp/a; rm -rf "$x"`, Allow, "default"},
 		{`x=/tmp/a; false && x=/tmp/b; cd "$x" && rm -rf *`, Allow, "default"},
@@ -61,8 +90,8 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 	})
 }
 
-// Past maxAlts other values a variable is unknown; each value is judged
-// again only within a budget of bytes.
+// Past maxAlts other values the newest are dropped, never the value
+// taken; each value is judged again only within a budget of bytes.
 func TestValuesFromPathsNotTakenAreBounded(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	var b strings.Builder
@@ -70,9 +99,10 @@ func TestValuesFromPathsNotTakenAreBounded(t *testing.T) {
 	for i := 1; i <= maxAlts+2; i++ {
 		b.WriteString("false && x=/tmp/" + strings.Repeat("a", i) + "\n")
 	}
+	b.WriteString("false && x=/\n")
 	b.WriteString(`rm -rf "$x"`)
-	if d := p.Check(Request{Script: b.String()}); d.Action != Allow {
-		t.Errorf("%d other values: %v; want allow", maxAlts+2, d)
+	if d := p.Check(Request{Script: b.String()}); d.Action != Deny {
+		t.Errorf("%d other values, the one taken /: %v; want deny", maxAlts+2, d)
 	}
 	// Each statement that reads such a variable is judged again for each
 	// of its values, within a budget.

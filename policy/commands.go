@@ -708,6 +708,9 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // that their calls are judged; one it defines in one walk only, or
 // differently, is refused, and so is an alias.
 func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
+	if w.rewalking > 0 && !w.chargeRewalk(2*len(text)) {
+		return
+	}
 	if w.partlyBytes += 2 * len(text); w.partlyBytes > maxPartlyKnown {
 		w.fail("more than %d MiB of shell text that cannot be known in whole to judge (%s)", maxPartlyKnown>>20, via)
 		return
@@ -721,7 +724,7 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 		}
 		walked[i] = inner
 	}
-	if len(defined) == 0 && w.rewalking == 0 && !w.parsesWithOthers(text, via, c) {
+	if len(defined) == 0 && !w.parsesWithOthers(text, via, c) {
 		// bash may run it all the same: sh -c `'r -c `'rm -rf /' does.
 		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
 		return

@@ -466,13 +466,15 @@ func (w *walker) maybe(walk func()) {
 	cwd, stay, stack := sc.cwd, sc.stay, sc.dirStack
 	// What the code changes in sc is logged in w.changes, which the
 	// blocks around it share: they changed it too.
+	guarded := w.guarded
+	w.guarded = ""
 	start, prev, prevFrom := len(w.changes), sc.log, sc.logFrom
 	sc.log, sc.logFrom = &w.changes, start
 	w.maybeDepth++
 	walk()
 	w.maybeDepth--
 	sc.log, sc.logFrom = prev, prevFrom
-	w.mergeAlts(sc, w.changes[start:])
+	w.mergeAlts(sc, w.changes[start:], guarded)
 	if prev == nil {
 		w.changes = w.changes[:start]
 	}

@@ -147,12 +147,15 @@ type scope struct {
 	logFrom int            // where the innermost block's changes start
 	logged  map[logKey]int // where in log a name's last change is
 	reads   *[]string
+	gen     *int           // counts the alternatives put, shared as reads is
+	altAt   map[string]int // *gen when a name's alternatives were last put
 }
 
 // A localVar is a variable made local in a function call.
 type localVar struct {
-	prior field // what the call set the caller's variable to before
-	set   bool  // whether it set it at all
+	prior field   // what the call set the caller's variable to before
+	alts  []field // and the other values it may have set
+	set   bool    // whether it set it at all
 }
 
 // markLocal makes name local to the call s stands for.
@@ -164,7 +167,7 @@ func (s *scope) markLocal(name string) {
 		s.locals = map[string]localVar{}
 	}
 	prior, set := s.vars[name]
-	s.locals[name] = localVar{prior, set}
+	s.locals[name] = localVar{prior, s.alts[name], set}
 }
 
 func (s *scope) fork() *scope {
@@ -174,7 +177,7 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts, reads: s.reads}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts, reads: s.reads, gen: s.gen}
 }
 
 func (s *scope) get(name string) (field, bool) {
@@ -388,19 +391,27 @@ type walker struct {
 	rewalking   int
 	rewalkBytes int
 	noRewalk    int
-	div         divergenceCheck
-	line        lineGroup
-	held        [4]*syntax.Stmt // room for the statements of a line
-	funcs       []string        // functions being walked, innermost last
-	aliases     []string        // aliases being expanded
-	maxCmds     int             // fail closed beyond this many commands
-	seen        map[pathKey]bool
-	seenGuess   map[pathKey]bool    // the guesses of addPath, once each
-	files       map[string]fileInfo // what this request wrote into files
-	dl          dlState             // what this request downloaded into files besides
-	links       map[string]string   // the symlinks this request made: link -> target
-	relLinks    map[string]string   // of those, the ones ln made with a relative target: link -> text
-	linkWork    int                 // links looked at for moves and copies (see maxLinkWork)
+	// altGen counts the alternatives put (scope.gen); region is its value
+	// when the innermost statement judged again, or only as a whole,
+	// began: alternatives put since are judged inside it.
+	altGen int
+	region int
+	// guarded names the variable the next block that may not run leaves
+	// non-empty when it does not run (see emptyGuard).
+	guarded   string
+	div       divergenceCheck
+	line      lineGroup
+	held      [4]*syntax.Stmt // room for the statements of a line
+	funcs     []string        // functions being walked, innermost last
+	aliases   []string        // aliases being expanded
+	maxCmds   int             // fail closed beyond this many commands
+	seen      map[pathKey]bool
+	seenGuess map[pathKey]bool    // the guesses of addPath, once each
+	files     map[string]fileInfo // what this request wrote into files
+	dl        dlState             // what this request downloaded into files besides
+	links     map[string]string   // the symlinks this request made: link -> target
+	relLinks  map[string]string   // of those, the ones ln made with a relative target: link -> text
+	linkWork  int                 // links looked at for moves and copies (see maxLinkWork)
 	// argStdinDL: the command whose words are being resolved reads
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
@@ -481,15 +492,11 @@ func (w *walker) script(src, via string, c ctx) {
 		w.fail("shell strings nested deeper than %d levels (%s)", maxEvalDepth, via)
 		return
 	}
+	if w.rewalking > 0 && !w.chargeRewalk(len(src)) {
+		return
+	}
 	f, err := w.parse(src)
 	if err != nil {
-		if w.rewalking > 0 {
-			// Made from a value a variable may hold on another path,
-			// which may never get here ([ -n "$x" ] && echo "$x |
-			// gofmt" | sh): judged by lines, not refused for its syntax.
-			w.linesThatParse(src, via, c, false, true)
-			return
-		}
 		w.fail("cannot parse the string given to %s: %v", via, err)
 		return
 	}
@@ -586,17 +593,46 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 
 func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	mark := len(w.altReads)
+	var before stmtBefore
+	if w.altGen > 0 {
+		before = w.before(s)
+	}
 	w.stmtOnce(s, c)
-	if n := len(w.altReads); n > mark && w.rewalking == 0 && w.noRewalk == 0 && rereads(s) {
-		w.rewalk(s, c, w.altReads[mark:n])
-		w.altReads = w.altReads[:n] // the enclosing statements' reads too
+	if n := len(w.altReads); n > mark && rereads(s) {
+		read := w.altReads[mark:n]
+		if w.rewalking > 1 {
+			read = nil // a bound on the work: values of values of values
+		} else if w.rewalking > 0 || w.noRewalk > 0 {
+			// Inside a statement judged again, or judged only as a
+			// whole: what got other values inside it, in a scope that
+			// one may never see, is judged here or never.
+			var inner []string
+			for _, r := range read {
+				if w.scope.fresh(r, w.region) {
+					inner = append(inner, r)
+				}
+			}
+			read = inner
+		}
+		if len(read) > 0 {
+			w.rewalk(s, c, read, &before)
+		}
+		w.altReads = w.altReads[:n]
+	}
+	if w.noRewalk == 0 {
+		// Judged here: the statements around it (a loop, a function's
+		// call, one with a substitution) need not be judged again for
+		// it. A substitution's output the walk can tell (echo "$x") is
+		// read in the words of the statement around, which is. Inside
+		// a statement judged only as a whole, that one is.
+		w.altReads = w.altReads[:mark]
 	}
 }
 
 // stmtOnce judges s with the values the walk took.
 func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
-	if len(w.funcs) > 0 {
-		w.callStmts++
+	if len(w.funcs) > 0 && w.rewalking == 0 {
+		w.callStmts++ // judging again has its own bound (chargeRewalk)
 	}
 	w.nest++
 	defer func() { w.nest-- }()
@@ -629,8 +665,11 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		n := len(w.a.cmds)
 		if len(written) > 0 {
 			w.noRewalk++
+			region := w.region
+			w.region = w.altGen
 			w.call(x, c)
 			w.noRewalk--
+			w.region = region
 			w.noteWritten(written, w.a.cmds[n:])
 		} else {
 			w.call(x, c)
@@ -674,6 +713,9 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			if i == len(chain)-1 {
 				w.stmt(chain[i], c)
 			} else {
+				if len(chain) == 2 {
+					w.guarded = emptyGuard(chain[1], ops[0] == syntax.AndStmt) // [ -z "$x" ] && x=out
+				}
 				w.maybe(func() { w.stmt(chain[i], c) })
 			}
 			if guard && i == 0 && exits(chain[i]) {
@@ -702,6 +744,9 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	case *syntax.IfClause:
 		// Past the first condition, each part may not run.
 		w.stmts(x.Cond, c)
+		if len(x.Cond) == 1 && x.Else == nil {
+			w.guarded = emptyGuard(x.Cond[0], true) // if [ -z "$x" ]; then x=out; fi
+		}
 		w.maybe(func() {
 			w.stmts(x.Then, c)
 			for ic := x.Else; ic != nil; ic = ic.Else {
@@ -817,6 +862,9 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 		w.fail("more than %d statements to judge inside function calls", maxCallStmts)
 		return
 	}
+	if w.rewalking > 0 && !w.chargeRewalk(int(body.End().Offset()-body.Pos().Offset())) {
+		return
+	}
 	saved := w.scope
 	// Its own parameters: a shift in it is as certain as the call.
 	savedMaybe := w.maybeDepth
@@ -850,6 +898,9 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	for k, l := range child.locals {
 		if l.set {
 			saved.set(k, l.prior)
+			for _, a := range l.alts {
+				saved.addAlt(k, a)
+			}
 		}
 	}
 }
@@ -1045,7 +1096,9 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	forks := fromPool(&w.forkPool, len(stages), 4)[:len(stages)]
 	defer toPool(&w.forkPool, forks)
 	w.noRewalk++
-	defer func() { w.noRewalk-- }()
+	region := w.region
+	w.region = w.altGen
+	defer func() { w.noRewalk--; w.region = region }()
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true

@@ -28,7 +28,7 @@ func wholeTreeDecision(p *Policy, script string) Decision {
 		sc.cwd = "/" + dynMark
 	}
 	w := &walker{p: p, a: a, scope: sc, maxCmds: 2*len(script) + 10000}
-	sc.reads = &w.altReads
+	sc.reads, sc.gen = &w.altReads, &w.altGen
 	w.stmts(f.Stmts, ctx{})
 	if a.fatal != "" {
 		return parseDeny("%s", a.fatal)

@@ -109,6 +109,15 @@ func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
 	b.add(dynMark, true, false)
 }
 
+// addUnknownVar adds an expansion whose value is not known, with what is
+// known of the variable behind it, v: its marks, and that it is not empty
+// (v is opaque: ${x:?}, or past [ -z "$x" ] && x=...).
+func (b *fieldBuilder) addUnknownVar(p *syntax.ParamExp, v field) {
+	b.addUnknown(p)
+	b.cur.dl, b.cur.dec = b.cur.dl || v.dl, b.cur.dec || v.dec
+	b.cur.opaque = b.cur.opaque || v.opaque && !v.emptyable
+}
+
 func (b *fieldBuilder) split() {
 	if b.started {
 		if b.parts > 1 {
@@ -277,7 +286,8 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 					} else if ok {
 						b.add(v, false, false)
 					} else {
-						b.addUnknown(q)
+						b.addUnknownVar(q, w.tainted(q))
+						continue
 					}
 					t := w.tainted(q)
 					b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
@@ -345,9 +355,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			if !ok {
-				b.addUnknown(p)
-				t := w.tainted(p)
-				b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
+				b.addUnknownVar(p, w.tainted(p))
 				continue
 			}
 			if !split {
