@@ -796,6 +796,10 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`x=/tmp; rm -rf "${x: -4:1}"`, Deny, rm},
 		{`set -- rm -rf / x; "${@:1:$#-2}" /tmp/x`, Allow, "default"},
 		{`set -- rm -rf / x; "${@:1:$n}"`, Allow, "default"},
+		// Constants as bash reads them: 010 is 8.
+		{`set -- a b c d e f g h rm -rf / x y z; "${@:011:3}"`, Deny, rm},
+		{`set -- a b c d e f g h rm -rf / x y z; "${@:0x9:3}"`, Deny, rm},
+		{`set -- a b c d e f g h i j rm -rf /; "${@:010}"`, Allow, "default"},
 	})
 }
 

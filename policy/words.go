@@ -717,7 +717,7 @@ func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
 func (w *walker) arithInt(x syntax.ArithmExpr) (int, bool) {
 	switch e := x.(type) {
 	case *syntax.Word:
-		if n, err := strconv.Atoi(e.Lit()); err == nil {
+		if n, ok := bashInt(e.Lit()); ok {
 			return n, true
 		}
 		if len(e.Parts) == 1 {
@@ -739,13 +739,12 @@ func (w *walker) arithInt(x syntax.ArithmExpr) (int, bool) {
 		if !f.known() {
 			return 0, false
 		}
-		if n, err := strconv.Atoi(strings.TrimSpace(f.s)); err == nil {
+		if n, ok := bashInt(strings.TrimSpace(f.s)); ok {
 			return n, true
 		}
 		// A bare name is a variable: (( n - 1 )).
 		if v, ok := w.scope.get(f.s); ok && v.known() && syntax.ValidName(f.s) {
-			n, err := strconv.Atoi(strings.TrimSpace(v.s))
-			return n, err == nil
+			return bashInt(strings.TrimSpace(v.s))
 		}
 	case *syntax.ParenArithm:
 		return w.arithInt(e.X)
@@ -785,6 +784,18 @@ func (w *walker) arithInt(x syntax.ArithmExpr) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// bashInt reads an integer constant as bash arithmetic does: 0x1f is
+// hexadecimal and 010 octal (8, not 10). Other bases (2#101), and what Go
+// reads but bash does not (1_000, 0b1), are not read.
+func bashInt(s string) (int, bool) {
+	d := strings.TrimPrefix(s, "-")
+	if d == "" || strings.ContainsAny(d, "_#") || len(d) > 1 && d[0] == '0' && strings.ContainsAny(d[1:2], "bBoO") {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(s, 0, 64)
+	return int(n), err == nil
 }
 
 // sliceElems applies ${a[@]:offset:length} to elems, as bash does: a
