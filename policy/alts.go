@@ -136,8 +136,8 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 			if !ok {
 				continue
 			}
-			alts := withValue(nil, c.oldArr, cur, sameFields) // nil, unknown, when it had none
-			alts = withValues(alts, c.arrAlts, cur, sameFields)
+			alts := withValues(nil, c.arrAlts, cur, sameFields)
+			alts = withValue(alts, c.oldArr, cur, sameFields) // nil, unknown, when it had none
 			alts = withValues(alts, sc.arrAlts[c.name], cur, sameFields)
 			putValues(&sc.arrAlts, c.name, alts)
 			sc.stamp(c.name)
@@ -149,7 +149,11 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 		}
 		old := c.old
 		if !c.had {
-			old = w.fromEnvironment(c.name)
+			// Not taken as empty: the code that set it is most often
+			// the default for an empty one (if/else, [ -n "$x" ] ||
+			// x=out), and the empty-variable rule judges the value
+			// taken.
+			old = notEmpty(w.fromEnvironment(c.name))
 		}
 		if c.name == guarded {
 			c.alts = slices.DeleteFunc(slices.Clone(c.alts), isEmptyValue)
@@ -169,8 +173,10 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 			sc.stamp(c.name)
 			continue
 		}
-		alts := withValue(nil, old, cur, sameField)
-		alts = withValues(alts, c.alts, cur, sameField)
+		// Oldest first: past maxAlts the newest go (x=/ before many
+		// branches stays).
+		alts := withValues(nil, c.alts, cur, sameField)
+		alts = withValue(alts, old, cur, sameField)
 		alts = withValues(alts, sc.alts[c.name], cur, sameField)
 		putValues(&sc.alts, c.name, alts)
 		sc.stamp(c.name)
@@ -424,19 +430,25 @@ func notEmpty(f field) field {
 // that code runs if the test is true (&&, then), and [ -n "$x" ] or
 // [ "$x" ] when it runs if the test is false (||). It returns "" for any
 // other statement.
-func emptyGuard(s *syntax.Stmt, runsIfTrue bool) string {
+func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
 	if s.Background || len(s.Redirs) > 0 {
 		return ""
 	}
 	var op string
 	var word *syntax.Word
+	quoted := false // the word must be quoted: [ -n $x ] is true when x is empty
 	switch x := s.Cmd.(type) {
 	case *syntax.CallExpr:
 		args := x.Args
 		if len(x.Assigns) > 0 || len(args) < 2 {
 			return ""
 		}
-		switch args[0].Lit() {
+		name := args[0].Lit()
+		if _, alias := sc.alias(name); alias || sc.fn(name) != nil {
+			return "" // test() { return 1; }
+		}
+		quoted = true
+		switch name {
 		case "[":
 			if args[len(args)-1].Lit() != "]" {
 				return ""
@@ -477,12 +489,12 @@ func emptyGuard(s *syntax.Stmt, runsIfTrue bool) string {
 	if trueIfEmpty != runsIfTrue {
 		return ""
 	}
-	return plainParam(word)
+	return plainParam(word, quoted)
 }
 
 // plainParam returns the name in a word that is only "$x", $x, ${x},
-// ${x:-} or ${x-}.
-func plainParam(w *syntax.Word) string {
+// ${x:-} or ${x-}, and double quoted if quoted.
+func plainParam(w *syntax.Word, quoted bool) string {
 	if w == nil || len(w.Parts) != 1 {
 		return ""
 	}
@@ -492,6 +504,8 @@ func plainParam(w *syntax.Word) string {
 			return ""
 		}
 		part = dq.Parts[0]
+	} else if quoted {
+		return ""
 	}
 	p, ok := part.(*syntax.ParamExp)
 	if !ok || p.Param == nil || !syntax.ValidName(p.Param.Value) || p.Excl || p.Length || p.Width || p.Index != nil ||

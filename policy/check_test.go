@@ -890,5 +890,19 @@ func TestFindListsForXargs(t *testing.T) {
 		{`find . -print0 | xargs -0 -I{} rm -rf {}/..`, Deny, rm},
 		{`find . -print0 | xargs -0 -d x rm -rf`, Deny, rm},
 		{`find . -print0 | xargs -0 -a list rm -rf`, Deny, rm},
+		// helper-43's review: options before the start points, another
+		// program named find, and an xargs reading something else.
+		{`find -P / -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find -O3 -D tree / -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find -- / -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find -P . -print0 | xargs -0 rm -rf`, Allow, "default"},
+		{`./find / -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`PATH=.:$PATH; find . -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`find() { printf '/\0'; }; find . -print0 | xargs -0 rm -rf`, Deny, rm},
+		{`/usr/bin/find . -print0 | xargs -0 rm -rf`, Allow, "default"},
+		{`find . -print0 | xargs -0 rm -rf < l`, Deny, rm},
+		{`find . -print0 | { xargs -0 rm -rf; } < l`, Deny, rm},
+		{`find . -print0 | { exec <l; xargs -0 rm -rf; }`, Deny, rm},
+		{`exec 3<l; find . -print0 | xargs -0 rm -rf 0<&3`, Deny, rm},
 	})
 }

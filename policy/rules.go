@@ -910,7 +910,28 @@ func findLists(s *simple) []string {
 	}
 	var starts []string
 	expr, print0 := false, false
-	for _, a := range s.argv[1:] {
+	args := s.argv[1:]
+	// Options come before the start points: -P (the default), -O<level>,
+	// -D <list>, and -H and -L, which follow links.
+opts:
+	for len(args) > 0 {
+		switch w := args[0].s; {
+		case !args[0].known():
+			return nil
+		case w == "-P" || len(w) > 2 && strings.HasPrefix(w, "-O"):
+			args = args[1:]
+		case w == "-D" && len(args) > 1:
+			args = args[2:]
+		case w == "--":
+			args = args[1:]
+			break opts
+		case w == "-H" || w == "-L":
+			return nil
+		default:
+			break opts
+		}
+	}
+	for _, a := range args {
 		if !a.known() || a.glob {
 			return nil
 		}

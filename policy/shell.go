@@ -714,7 +714,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 				w.stmt(chain[i], c)
 			} else {
 				if len(chain) == 2 {
-					w.guarded = emptyGuard(chain[1], ops[0] == syntax.AndStmt) // [ -z "$x" ] && x=out
+					w.guarded = emptyGuard(w.scope, chain[1], ops[0] == syntax.AndStmt) // [ -z "$x" ] && x=out
 				}
 				w.maybe(func() { w.stmt(chain[i], c) })
 			}
@@ -745,7 +745,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		// Past the first condition, each part may not run.
 		w.stmts(x.Cond, c)
 		if len(x.Cond) == 1 && x.Else == nil {
-			w.guarded = emptyGuard(x.Cond[0], true) // if [ -z "$x" ]; then x=out; fi
+			w.guarded = emptyGuard(w.scope, x.Cond[0], true) // if [ -z "$x" ]; then x=out; fi
 		}
 		w.maybe(func() {
 			w.stmts(x.Then, c)
@@ -1043,6 +1043,23 @@ func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
 	return dst
 }
 
+// realFind reports whether s runs the system's find: named find through
+// an untouched PATH, or by its own path, and no function or alias of
+// that name (./find could be printf).
+func (w *walker) realFind(s *simple) bool {
+	switch s.argv[0].s {
+	case "find":
+		if _, set := w.scope.getQuiet("PATH"); set {
+			return false
+		}
+	case "/usr/bin/find", "/bin/find":
+	default:
+		return false
+	}
+	_, alias := w.scope.alias("find")
+	return !alias && w.scope.fn("find") == nil
+}
+
 // stderrJoins reports whether the pipeline stage st may write its stderr
 // into the pipe by a redirection: any but 2> to a file.
 func stderrJoins(st *syntax.Stmt) bool {
@@ -1107,7 +1124,11 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			sc.stdinDL = in.stdinDL
 			sc.stdinDec = in.stdinDec
 			sc.stdinText, sc.stdinKnown = in.stdinText, in.stdinKnown
-			sc.stdinUnder = in.stdinUnder
+			if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) == 0 && len(call.Assigns) == 0 {
+				// Only a plain command reads the pipe for sure: < f,
+				// { exec <f; xargs ...; } read something else.
+				sc.stdinUnder = in.stdinUnder
+			}
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
@@ -1123,9 +1144,15 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			}
 		}
 		if text, ok := stageText(st, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
+			if len(text) > MaxScriptSize {
+				// { { ...; } | cat; } | cat nested: each level writes
+				// the text of those inside it twice over.
+				w.fail("a pipeline passes on more than %d MiB of text the policy would have to follow", MaxScriptSize>>20)
+				return
+			}
 			out.stdinText, out.stdinKnown = text, ok // echo "$y" | sh: known in part
 		}
-		if _, plain := st.Cmd.(*syntax.CallExpr); plain && len(w.a.cmds) == n+1 && !stderrJoins(st) {
+		if _, plain := st.Cmd.(*syntax.CallExpr); plain && len(w.a.cmds) == n+1 && !stderrJoins(st) && w.realFind(w.a.cmds[n]) {
 			if out.stdinUnder = findLists(w.a.cmds[n]); out.stdinUnder != nil && pipesStderr(x) {
 				out.stdinUnder = nil
 			}
