@@ -12,12 +12,14 @@ import (
 // and x=/; false && x=/tmp; rm -rf "$x" removes /. So past such code
 // the variable keeps, besides the value the walk took, the values it may
 // hold instead (its alternatives), and a statement that reads one is
-// judged again with each of them, in a scope thrown away after.
+// judged again with each of them, in a scope thrown away after (rewalk).
+// Tests of emptiness narrow them (emptyGuard). docs/policy.md, Limits,
+// lists what this does not follow.
 
 // maxAlts bounds the alternatives of one variable: past it the newest
-// are dropped, the taken value and the first ones kept (making it
-// unknown would hide a value the walk knows: x=/ on the last of many
-// case arms).
+// are dropped, the value taken and the oldest kept (making it unknown
+// would hide a value the walk knows: x=/ on the last of many case arms;
+// dropping the oldest, the default set before many branches).
 const maxAlts = 4
 
 // maxRewalk bounds the bytes of statements judged again for one request:
@@ -579,4 +581,26 @@ func (s *scope) getQuiet(name string) (field, bool) {
 		return at.vars[name], true
 	}
 	return field{}, false
+}
+
+// notEmptyWhile drops, until the returned func is called, the other
+// values of the variable name that are empty, for a block that runs only
+// when it is not ([ -n "$x" ] && rm -rf "$x"/*). Those it dropped are
+// then other values again: where the block did not run, they hold.
+func (s *scope) notEmptyWhile(name string) (restore func()) {
+	at := s.holder(name, false)
+	if name == "" || at == nil || len(at.alts[name]) == 0 {
+		return func() {}
+	}
+	saved := at.alts[name]
+	kept := slices.DeleteFunc(slices.Clone(saved), isEmptyValue)
+	for i := range kept {
+		kept[i] = notEmpty(kept[i])
+	}
+	putValues(&at.alts, name, kept)
+	return func() {
+		for _, v := range saved {
+			at.addAlt(name, v)
+		}
+	}
 }

@@ -83,6 +83,12 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`OUT=; [ -n "$OUT" ] && OUT=./out; rm -rf "$OUT"/*`, Deny, rm},
 		{`OUT=; [ -z "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Deny, rm},
 		{`OUT=; if [ -z "$X" ]; then OUT=./out; fi; rm -rf "$OUT"/*`, Deny, rm},
+		// Inside a block that runs only when the variable is not empty.
+		{`x=; [ -f a ] && x=build; [ -n "$x" ] && rm -rf "$x"/*`, Allow, "default"},
+		{`x=; [ -f a ] && x=build; if [ -n "$x" ]; then rm -rf "$x"/*; fi`, Allow, "default"},
+		{`x=; [ -f a ] && x=build; test -z "$x" || rm -rf "$x"/*`, Allow, "default"},
+		{`x=; [ -f a ] && x=build; [ -n "$x" ] && x=c; rm -rf "$x"/*`, Deny, rm},
+		{`x=; [ -f a ] && x=build; [ -n "$y" ] && rm -rf "$x"/*`, Deny, rm},
 		// Harmless either way.
 		{`x=/tmp/b; false && x=/tmp/a; rm -rf "$x"`, Allow, "default"},
 		{`x=/tmp/a; false && x=/tmp/b; cd "$x" && rm -rf *`, Allow, "default"},

@@ -713,10 +713,15 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			if i == len(chain)-1 {
 				w.stmt(chain[i], c)
 			} else {
+				inside := ""
 				if len(chain) == 2 {
-					w.guarded = emptyGuard(w.scope, chain[1], ops[0] == syntax.AndStmt) // [ -z "$x" ] && x=out
+					and := ops[0] == syntax.AndStmt
+					w.guarded = emptyGuard(w.scope, chain[1], and) // [ -z "$x" ] && x=out
+					inside = emptyGuard(w.scope, chain[1], !and)   // [ -n "$x" ] && rm -rf "$x"/*
 				}
+				restore := w.scope.notEmptyWhile(inside)
 				w.maybe(func() { w.stmt(chain[i], c) })
+				restore()
 			}
 			if guard && i == 0 && exits(chain[i]) {
 				w.scope.stay = ok // cd x || exit, and nothing after the exit
@@ -744,11 +749,15 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	case *syntax.IfClause:
 		// Past the first condition, each part may not run.
 		w.stmts(x.Cond, c)
+		var inside string
 		if len(x.Cond) == 1 && x.Else == nil {
 			w.guarded = emptyGuard(w.scope, x.Cond[0], true) // if [ -z "$x" ]; then x=out; fi
+			inside = emptyGuard(w.scope, x.Cond[0], false)   // if [ -n "$x" ]; then rm -rf "$x"/*; fi
 		}
 		w.maybe(func() {
+			restore := w.scope.notEmptyWhile(inside)
 			w.stmts(x.Then, c)
+			restore()
 			for ic := x.Else; ic != nil; ic = ic.Else {
 				w.maybe(func() {
 					w.stmts(ic.Cond, c)
