@@ -18,9 +18,11 @@ var wrappers = map[string]bool{
 // definition is deliberately narrow, so that every hit is unarguable:
 //
 //   - rm with a recursive option (-r or -R in any bundle, --recursive)
-//     and an operand that is "/" or the home directory once resolved
-//     against the caller's directory ("/.", "//" and "cd /; rm -r ."
-//     count). rm -f alone cannot remove a directory, so it does not;
+//     and an operand that is "/", the home directory or a system
+//     directory right below / once resolved against the caller's
+//     directory ("/.", "//", "cd /; rm -r ." and "cd /; rm -r usr"
+//     count: that is rm -rf * run in /). rm -f alone cannot remove a
+//     directory, so it does not;
 //   - any program given the SSH key ~/.ssh/id_rsa as an argument, or as
 //     the value of an "--opt=PATH", "if=PATH" or "@PATH" argument;
 //   - the shell itself opening the key (the "<open>" canary record).
@@ -67,7 +69,15 @@ func wrapped(wrapper string, args []string) (string, []string) {
 	return "", nil
 }
 
-// rmRoot returns the root or home operand of a recursive rm, or "".
+// systemDirs are the directories right below / whose removal is
+// unarguable damage. /tmp is not one.
+var systemDirs = map[string]bool{
+	"/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true, "/lib": true,
+	"/lib64": true, "/opt": true, "/root": true, "/sbin": true, "/srv": true, "/usr": true, "/var": true,
+}
+
+// rmRoot returns the root, home or system-directory operand of a
+// recursive rm, or "".
 func rmRoot(dir string, args []string) string {
 	recursive, opts := false, true
 	var target string
@@ -81,7 +91,7 @@ func rmRoot(dir string, args []string) string {
 		case opts && len(a) > 1 && a[0] == '-':
 			recursive = recursive || strings.ContainsAny(a[1:], "rR")
 		default:
-			if t := resolve(dir, a); t == "/" || t == sbHome {
+			if t := resolve(dir, a); t == "/" || t == sbHome || systemDirs[t] {
 				target = t
 			}
 		}
