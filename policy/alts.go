@@ -333,20 +333,7 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 				w.cdOK = w.cdOK.with(sc.cwd, fork.cwd)
 			}
 		}
-		// x=y=/; false && x=true; eval "$x": a name only this walk set
-		// holds the environment's value otherwise.
-		for k, v := range fork.vars {
-			if _, ok := sc.vars[k]; !ok {
-				sc.set(k, w.fromEnvironment(k))
-			}
-			sc.addAlt(k, v)
-		}
-		for k, a := range fork.arrays {
-			if _, ok := sc.arrays[k]; !ok {
-				sc.setArray(k, nil)
-			}
-			sc.addArrAlt(k, a)
-		}
+		w.keepAsOther(sc, fork)
 	}
 }
 
@@ -367,28 +354,35 @@ func (s *scope) addArrAlt(k string, a []field) {
 // alternative: bash may or may not have run that assignment.
 func (w *walker) keepValues(walks []*scope) {
 	for _, in := range walks {
-		if in == nil {
+		if in != nil {
+			w.keepAsOther(w.scope, in)
+		}
+	}
+}
+
+// keepAsOther gives each variable and array that in, a thrown-away
+// scope below sc, set an alternative: what in set. It goes where the
+// walk holds that name, however far up; a name the walk never set holds
+// the environment's value otherwise (x=y=/; false && x=true; eval "$x").
+func (w *walker) keepAsOther(sc, in *scope) {
+	for k, v := range in.vars {
+		if k == unknownVar {
 			continue
 		}
-		for k, v := range in.vars {
-			if k == unknownVar {
-				continue
-			}
-			at := w.scope.holder(k, false)
-			if at == nil {
-				at = w.scope
-				at.set(k, w.fromEnvironment(k))
-			}
-			at.addAlt(k, v)
+		at := sc.holder(k, false)
+		if at == nil {
+			at = sc
+			at.set(k, w.fromEnvironment(k))
 		}
-		for k, a := range in.arrays {
-			at := w.scope.holder(k, true)
-			if at == nil {
-				at = w.scope
-				at.setArray(k, nil)
-			}
-			at.addArrAlt(k, a)
+		at.addAlt(k, v)
+	}
+	for k, a := range in.arrays {
+		at := sc.holder(k, true)
+		if at == nil {
+			at = sc
+			at.setArray(k, nil)
 		}
+		at.addArrAlt(k, a)
 	}
 }
 

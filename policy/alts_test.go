@@ -60,6 +60,9 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x=/; false && x=/tmp/a; for d in "$x"; do t=$d; false && t=/tmp/z; rm -rf "$t"; done`, Deny, rm},
 		{`f() { t=$1; false && t=/tmp/z; rm -rf "$t"; }; x=/; false && x=/tmp/a; f "$x"`, Deny, rm},
 		{`x=y=/; false && x=true; eval "$x"; rm -rf "$y"`, Deny, rm},
+		// Found reading the change again: the other walk's name lives in
+		// the caller's scope, whose value must stay.
+		{`x=/; y=x=/tmp/a; [ -n "$HOME" ] && y=true; f() { eval "$y"; }; f; rm -rf "$x"`, Deny, rm},
 		{`x=/; false && x=/tmp/a; y=${y:-$x}; rm -rf "$y"`, Deny, rm},
 		{`f() { x=/; false && x=/tmp/b; local x=1; }; f; rm -rf "$x"`, Deny, rm},
 		{`x=../../..; false && x=sub/a/b; cd /home/u/proj; cd "$x"; rm -rf *`, Deny, rm},
