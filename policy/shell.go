@@ -629,6 +629,22 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	}
 }
 
+// beginWhole starts a statement whose commands are looked at once it is
+// walked (a pipeline, a command writing a file): the statements inside
+// are judged again only for values that arise inside it, and it as a
+// whole for the rest. endWhole, given what it returned, ends it.
+func (w *walker) beginWhole() (region int) {
+	region = w.region
+	w.noRewalk++
+	w.region = w.altGen
+	return region
+}
+
+func (w *walker) endWhole(region int) {
+	w.noRewalk--
+	w.region = region
+}
+
 // stmtOnce judges s with the values the walk took.
 func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	if len(w.funcs) > 0 && w.rewalking == 0 {
@@ -664,12 +680,9 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	case *syntax.CallExpr:
 		n := len(w.a.cmds)
 		if len(written) > 0 {
-			w.noRewalk++
-			region := w.region
-			w.region = w.altGen
+			region := w.beginWhole()
 			w.call(x, c)
-			w.noRewalk--
-			w.region = region
+			w.endWhole(region)
 			w.noteWritten(written, w.a.cmds[n:])
 		} else {
 			w.call(x, c)
@@ -1121,10 +1134,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	// nothing pointed at its scopes (only w.scope and parent links do).
 	forks := fromPool(&w.forkPool, len(stages), 4)[:len(stages)]
 	defer toPool(&w.forkPool, forks)
-	w.noRewalk++
-	region := w.region
-	w.region = w.altGen
-	defer func() { w.noRewalk--; w.region = region }()
+	defer w.endWhole(w.beginWhole())
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
