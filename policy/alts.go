@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"iter"
 	"slices"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -115,24 +116,7 @@ func sameFields(a, b []field) bool {
 // ([ -z "$x" ] && x=out): its values from before lose those that are
 // empty.
 func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
-	var seen map[logKey]bool // for a long log; a short one is searched
-	if len(log) > 16 {
-		seen = map[logKey]bool{}
-	}
-	for i, c := range log {
-		if c.at != sc {
-			continue
-		}
-		// The first change holds the value from before.
-		if seen != nil {
-			if k := (logKey{c.name, c.array}); seen[k] {
-				continue
-			} else {
-				seen[k] = true
-			}
-		} else if slices.ContainsFunc(log[:i], func(d change) bool { return d.at == sc && d.name == c.name && d.array == c.array }) {
-			continue
-		}
+	for c := range firstChanges(sc, log) {
 		if c.array {
 			cur, ok := sc.arrays[c.name]
 			if !ok {
@@ -334,6 +318,34 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 			}
 		}
 		w.keepAsOther(sc, fork)
+		w.keepUnchanged(sc, fork, before.changed)
+	}
+}
+
+// keepUnchanged gives each variable and array that the statement changed
+// when the walk took its values (changed), but not on a walk with other
+// values (fork), its value from before as another value:
+// y=x=/tmp; false && y=true; eval "$y" may leave x as it was.
+func (w *walker) keepUnchanged(sc, fork *scope, changed []change) {
+	for c := range firstChanges(sc, changed) {
+		if c.array {
+			if _, set := fork.arrays[c.name]; !set {
+				if at := sc.holder(c.name, true); at != nil {
+					at.addArrAlt(c.name, c.oldArr)
+				}
+			}
+			continue
+		}
+		if _, set := fork.vars[c.name]; set {
+			continue
+		}
+		old := c.old
+		if !c.had {
+			old = notEmpty(w.fromEnvironment(c.name))
+		}
+		if at := sc.holder(c.name, false); at != nil {
+			at.addAlt(c.name, old)
+		}
 	}
 }
 
@@ -408,6 +420,34 @@ func (w *walker) chargeRewalk(n int) bool {
 		return false
 	}
 	return true
+}
+
+// firstChanges yields the first change in log of each variable and
+// array of sc: it holds the value from before.
+func firstChanges(sc *scope, log []change) iter.Seq[change] {
+	return func(yield func(change) bool) {
+		var seen map[logKey]bool // for a long log; a short one is searched
+		if len(log) > 16 {
+			seen = map[logKey]bool{}
+		}
+		for i, c := range log {
+			if c.at != sc {
+				continue
+			}
+			if seen != nil {
+				if k := (logKey{c.name, c.array}); seen[k] {
+					continue
+				} else {
+					seen[k] = true
+				}
+			} else if slices.ContainsFunc(log[:i], func(d change) bool { return d.at == sc && d.name == c.name && d.array == c.array }) {
+				continue
+			}
+			if !yield(c) {
+				return
+			}
+		}
+	}
 }
 
 // isEmptyValue reports whether f is known to be empty.
@@ -522,6 +562,9 @@ type stmtBefore struct {
 	n    int
 	vars [2]namedValue
 	more []namedValue
+	// changed is what the statement changed when the walk took its
+	// values, each with its value from before (see maybe's log).
+	changed []change
 }
 
 type namedValue struct {

@@ -63,6 +63,8 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		// Found reading the change again: the other walk's name lives in
 		// the caller's scope, whose value must stay.
 		{`x=/; y=x=/tmp/a; [ -n "$HOME" ] && y=true; f() { eval "$y"; }; f; rm -rf "$x"`, Deny, rm},
+		{`x=/; y=true; false && y=x=/tmp/a; eval "$y"; rm -rf "$x"`, Deny, rm},
+		{`x=/; y=true; false && y=x=/tmp/a; f() { eval "$y"; }; f; rm -rf "$x"`, Deny, rm},
 		{`x=/; false && x=/tmp/a; y=${y:-$x}; rm -rf "$y"`, Deny, rm},
 		{`f() { x=/; false && x=/tmp/b; local x=1; }; f; rm -rf "$x"`, Deny, rm},
 		{`x=../../..; false && x=sub/a/b; cd /home/u/proj; cd "$x"; rm -rf *`, Deny, rm},

@@ -594,10 +594,22 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	mark := len(w.altReads)
 	var before stmtBefore
+	var sc *scope // logging what s changes: some variable has other values
+	var prevLog *[]change
+	prevFrom, logStart := 0, len(w.changes)
 	if w.altGen > 0 {
 		before = w.before(s)
+		sc, prevLog, prevFrom = w.scope, w.scope.log, w.scope.logFrom
+		sc.log, sc.logFrom = &w.changes, logStart
 	}
 	w.stmtOnce(s, c)
+	if sc != nil {
+		sc.log, sc.logFrom = prevLog, prevFrom
+		before.changed = w.changes[logStart:]
+		if prevLog == nil {
+			defer func() { w.changes = w.changes[:logStart] }()
+		}
+	}
 	if n := len(w.altReads); n > mark && rereads(s) {
 		read := w.altReads[mark:n]
 		if w.rewalking > 1 {
