@@ -264,7 +264,7 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 	binds := make([]bound, len(names))
 	rounds := 0
 	for i, n := range names {
-		vs, as := w.scope.altsOf(n)
+		vs, as := before.othersBefore(w.scope, n)
 		binds[i] = bound{vs, as}
 		rounds = max(rounds, len(vs), len(as))
 	}
@@ -277,7 +277,7 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 		outer := w.subshell()
 		// From where the statement began: y=${y:-$x} again sees y unset,
 		// cd "$x" starts from the same directory.
-		before.restore(w.scope)
+		before.restore(w, w.scope)
 		for i, n := range names {
 			if r < len(binds[i].vs) {
 				w.scope.set(n, binds[i].vs[r])
@@ -555,61 +555,68 @@ func plainParam(w *syntax.Word, quoted bool) string {
 }
 
 // stmtBefore is what a statement may change that judging it again must
-// start from: the directory, and the variables it assigns (most assign
-// one or two: those need no allocation).
+// start from: where the shell is, and what it changed (every assignment,
+// declaration, read, printf -v, set --, eval and function call logs the
+// value it replaced; see noteChange).
 type stmtBefore struct {
-	cwd  string
-	n    int
-	vars [2]namedValue
-	more []namedValue
+	at       *scope
+	cwd      string
+	oldpwd   string
+	dirStack []string
 	// changed is what the statement changed when the walk took its
 	// values, each with its value from before (see maybe's log).
 	changed []change
 }
 
-type namedValue struct {
-	name  string
-	value field
+// before records where s starts, for rewalk: only while some variable
+// has other values, since only then is a statement judged again.
+func (w *walker) before() stmtBefore {
+	return stmtBefore{at: w.scope, cwd: w.scope.cwd, oldpwd: w.scope.oldpwd, dirStack: w.scope.dirStack}
 }
 
-// before records what s may change, for rewalk: only while some variable
-// has other values, since only then is a statement judged again.
-func (w *walker) before(s *syntax.Stmt) stmtBefore {
-	b := stmtBefore{cwd: w.scope.cwd}
-	call, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(call.Args) > 0 {
-		return b
+// restore sets, in sc, the scope of a statement judged again, what the
+// statement began with: x=${x%/}, declare y=${y:-$x} and a=("${a[@]}")
+// read what they replace.
+func (b *stmtBefore) restore(w *walker, sc *scope) {
+	sc.cwd, sc.oldpwd, sc.dirStack = b.cwd, b.oldpwd, b.dirStack
+	for c := range firstChanges(b.at, b.changed) {
+		switch {
+		case c.array:
+			sc.setArray(c.name, c.oldArr) // nil, unknown, when it had none
+		case c.had:
+			sc.set(c.name, c.old)
+		default:
+			sc.set(c.name, w.fromEnvironment(c.name))
+		}
 	}
-	for _, as := range call.Assigns {
-		if as.Name == nil {
+}
+
+// othersBefore returns the other values name held when the statement
+// began, when the statement changed it, and those it holds now.
+func (b *stmtBefore) othersBefore(sc *scope, name string) ([]field, [][]field) {
+	vs, as := sc.altsOf(name)
+	for c := range firstChanges(b.at, b.changed) {
+		if c.name != name {
 			continue
 		}
-		v, had := w.scope.getQuiet(as.Name.Value)
-		if !had {
-			v = w.fromEnvironment(as.Name.Value)
-		}
-		if nv := (namedValue{as.Name.Value, v}); b.n < len(b.vars) {
-			b.vars[b.n] = nv
-			b.n++
+		if c.array {
+			as = union(c.arrAlts, as, sameFields)
 		} else {
-			b.more = append(b.more, nv)
+			vs = union(c.alts, vs, sameField)
 		}
 	}
-	return b
+	return vs, as
 }
 
-// restore sets, in the scope of a statement judged again, what the
-// statement began with.
-func (b *stmtBefore) restore(sc *scope) {
-	if b.cwd != "" {
-		sc.cwd = b.cwd
+// union returns a with the values of b it lacks, never changing a in
+// place.
+func union[T any](a, b []T, same func(x, y T) bool) []T {
+	for _, v := range b {
+		if !slices.ContainsFunc(a, func(u T) bool { return same(u, v) }) {
+			a = append(slices.Clip(a), v)
+		}
 	}
-	for _, v := range b.vars[:b.n] {
-		sc.set(v.name, v.value)
-	}
-	for _, v := range b.more {
-		sc.set(v.name, v.value)
-	}
+	return a
 }
 
 // getQuiet is get without noting a read of alternatives.

@@ -76,6 +76,24 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x=/; case $a in 1) x=a;; 2) x=b;; 3) x=c;; 4) x=d;; 5) x=e;; esac; rm -rf "$x"`, Deny, rm},
 		{`x=; [ -n $x ] || x=out; rm -rf "$x"/*`, Deny, rm},
 		{`x=; test() { return 1; }; test -z "$x" && x=out; rm -rf "$x"/*`, Deny, rm},
+		// helper-44's review: a statement that assigns what it reads (x="$x",
+		// DIR=${DIR%/}) starts again from its values from before, however
+		// it assigns: a declaration, printf -v, set --, eval, lastpipe.
+		{`x=/; false && x=/tmp/a; x="$x"; rm -rf "$x"`, Deny, rm},
+		{`x=/etc; false && x=/tmp/a; x="$x/"; rm -rf "$x"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; x+=; rm -rf "$x"`, Deny, rm},
+		{`x=/; false && unset x; x=${x:-/tmp/a}; rm -rf "$x"`, Deny, rm},
+		{`DIR=/; false && DIR=/tmp/a/; DIR=${DIR%/}; rm -rf "$DIR/"`, Deny, rm},
+		{`a=(/); false && a=(/tmp/a); a=("${a[@]}"); rm -rf "${a[@]}"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; x=$x y=1; rm -rf "$x"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; declare x=$x; rm -rf "$x"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; export y=${y:-$x}; rm -rf "$y"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; f() { local y=${y:-$x}; rm -rf "$y"; }; f`, Deny, rm},
+		{`x=/; false && x=/tmp/a; printf -v y %s "${y:-$x}"; rm -rf "$y"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; set -- "${1:-$x}"; rm -rf "$1"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; eval "y=\${y:-$x}"; rm -rf "$y"`, Deny, rm},
+		{`x=/; false && x=/tmp/a; shopt -s lastpipe; echo | y=${y:-$x}; rm -rf "$y"`, Deny, rm},
+		{`x=a; false && x=b; x="$x"; echo "$x"`, Allow, "default"},
 		// A test that the variable is empty guards the block: where it
 		// does not run, the variable is not empty.
 		{`[ -n "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},

@@ -598,7 +598,7 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 	var prevLog *[]change
 	prevFrom, logStart := 0, len(w.changes)
 	if w.altGen > 0 {
-		before = w.before(s)
+		before = w.before()
 		sc, prevLog, prevFrom = w.scope, w.scope.log, w.scope.logFrom
 		sc.log, sc.logFrom = &w.changes, logStart
 	}
