@@ -94,6 +94,16 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x=/; false && x=/tmp/a; eval "y=\${y:-$x}"; rm -rf "$y"`, Deny, rm},
 		{`x=/; false && x=/tmp/a; shopt -s lastpipe; echo | y=${y:-$x}; rm -rf "$y"`, Deny, rm},
 		{`x=a; false && x=b; x="$x"; echo "$x"`, Allow, "default"},
+		// What follows break, continue or return may not run: past the
+		// loop or the function, the value from before it may hold.
+		{`x=/tmp/b; for i in 1; do x=/; break; x=/tmp/a; done; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/b; while true; do x=/; continue; x=/tmp/a; done; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/b; for i in 1; do for j in 1; do x=/; break 2; done; x=/tmp/a; done; rm -rf "$x"`, Deny, rm},
+		{`f() { x=/; [ -n "$HOME" ] && return; x=/tmp/a; }; f; rm -rf "$x"`, Deny, rm},
+		{`f() { if [ -n "$HOME" ]; then x=/; return; fi; x=/tmp/a; }; f; rm -rf "$x"`, Deny, rm},
+		{`f() { x=/; [ -n "$HOME" ] && return; x=/tmp/a; rm -rf "$x"; }; f`, Allow, "default"},
+		{`for f in a b; do [ -f "$f" ] || continue; d=/tmp/$f; rm -rf "$d"; done`, Allow, "default"},
+		{`x=/; f() { [ -n "$1" ] || return 1; }; f a; x=/tmp/a; rm -rf "$x"`, Allow, "default"},
 		// A test that the variable is empty guards the block: where it
 		// does not run, the variable is not empty.
 		{`[ -n "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},

@@ -470,9 +470,7 @@ func (w *walker) maybe(walk func()) {
 	w.guarded = ""
 	start, prev, prevFrom := len(w.changes), sc.log, sc.logFrom
 	sc.log, sc.logFrom = &w.changes, start
-	w.maybeDepth++
 	walk()
-	w.maybeDepth--
 	sc.log, sc.logFrom = prev, prevFrom
 	w.mergeAlts(sc, w.changes[start:], guarded)
 	if prev == nil {

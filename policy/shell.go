@@ -377,8 +377,10 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
-	// maybeDepth counts the code walked that may not run (maybe).
-	maybeDepth int
+	// breaks counts the break and continue commands walked in the
+	// innermost loop, returns the return commands in the innermost
+	// function: the statements after one may not run (see stmts).
+	breaks, returns int
 	// partlyBytes counts the bytes of partly known text walked.
 	partlyBytes int
 	// altReads are the names with alternatives read (see alts.go);
@@ -583,11 +585,27 @@ func (w *walker) linesThatParse(src, via string, c ctx, counted, whole bool) (pa
 }
 
 func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
-	for _, s := range list {
+	for i, s := range list {
 		if w.a.fatal != "" {
 			return
 		}
+		left := w.breaks + w.returns
 		w.stmt(s, c)
+		if w.breaks+w.returns != left && i+1 < len(list) {
+			// f() { x=/; [ -n "$y" ] && return; x=/tmp/a; }: past the
+			// function, or the loop for break and continue, x may hold
+			// either. The rest, walked once, runs as written.
+			rest := list[i+1:]
+			w.maybe(func() {
+				for _, s := range rest {
+					if w.a.fatal != "" {
+						return
+					}
+					w.stmt(s, c)
+				}
+			})
+			return
+		}
 	}
 }
 
@@ -791,10 +809,14 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			}
 		})
 	case *syntax.WhileClause:
+		breaks := w.breaks // a break ends the loop, not what holds it
 		w.stmts(x.Cond, c)
 		w.maybe(func() { w.stmts(x.Do, c) })
+		w.breaks = breaks
 	case *syntax.ForClause:
+		breaks := w.breaks
 		w.maybe(func() { w.forClause(x, c) })
+		w.breaks = breaks
 	case *syntax.CaseClause:
 		w.wordFields(x.Word, false)
 		for _, it := range x.Items {
@@ -900,10 +922,9 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 		return
 	}
 	saved := w.scope
-	// Its own parameters: a shift in it is as certain as the call.
-	savedMaybe := w.maybeDepth
-	w.maybeDepth = 0
-	defer func() { w.maybeDepth = savedMaybe }()
+	// A return in it, or a break, leaves the function, not the caller.
+	breaks, returns := w.breaks, w.returns
+	defer func() { w.breaks, w.returns = breaks, returns }()
 	w.scope = w.scope.fork()
 	if args != nil {
 		w.scope.setPositional(args, false)
@@ -1677,6 +1698,14 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		w.leave(outer)
 	} else if w.downloadedOnPath(name, raw) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
+	}
+	if w.scope.fn(name) == nil {
+		switch {
+		case (name == "break" || name == "continue") && (len(argv) == 1 || len(argv) == 2 && argv[1].s == "1"):
+			w.breaks++
+		case name == "break" || name == "continue" || name == "return":
+			w.returns++ // break 2 leaves more than the innermost loop
+		}
 	}
 	w.special(s)
 	w.embeddedCode(s)

@@ -611,7 +611,9 @@ func plainWord(wd *syntax.Word) bool {
 // not leak out of it.
 func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
 	defer w.leave(w.subshell())
+	breaks, returns := w.breaks, w.returns // they leave the subshell
 	w.stmts(stmts, c)
+	w.breaks, w.returns = breaks, returns
 }
 
 // subshell forks the scope, for code that runs in a subshell or another
