@@ -461,6 +461,16 @@ func TestArraysDoNotGoStale(t *testing.T) {
 		{`a=(/x /); unset "a[0]"; rm -rf "${a[1]}"`, Deny, rm},
 		{`a=(/x /); a[$i]=y; rm -rf "${a[1]}"`, Allow, "default"},
 		{`a=(/x /); a[5]=y; rm -rf "${a[1]}"`, Allow, "default"},
+		// A plain variable is its own element 0, and an array's $a its
+		// first element (helper-44); ${!n} reads the variable n names.
+		{`a=(/); rm -rf "$a"`, Deny, rm},
+		{`x=/; rm -rf "${x[0]}"`, Deny, rm},
+		{`x=/; rm -rf "${x[@]}"`, Deny, rm},
+		{`a[0]=/; rm -rf "${a[0]}"`, Deny, rm},
+		{`y=/tmp/a; y[0]=/; rm -rf "$y"`, Deny, rm},
+		{`n=x; x=/; rm -rf "${!n}"`, Deny, rm},
+		{`x=/; rm -rf "${x[1]}"`, Allow, "default"},
+		{`a=(/tmp/a /); rm -rf "$a"`, Allow, "default"},
 	})
 }
 

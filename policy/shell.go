@@ -272,11 +272,20 @@ func (s *scope) forgetElement(name string) {
 	s.setElement(name, field{s: dynMark, dyn: true})
 }
 
+// isZero reports whether an array subscript is a literal 0.
+func isZero(lit string) bool {
+	n, err := strconv.Atoi(lit)
+	return err == nil && n == 0
+}
+
 // setElement records v as what an assignment to name (a[i] or a) makes
 // of element i (or 0) of a known array; see forgetElement.
 func (s *scope) setElement(name string, v field) {
 	base, sub, hasSub := strings.Cut(name, "[")
 	elems, known := s.getArray(base)
+	if !known && hasSub && isZero(strings.TrimSuffix(sub, "]")) && s.holder(base, true) == nil {
+		known = true // a[0]=/ with no array a before makes one
+	}
 	if !known {
 		return
 	}
@@ -1065,6 +1074,9 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 			old = field{s: dynMark, dyn: true}
 		}
 		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec}
+		if !as.Append && as.Array == nil && isZero(indexLit(as.Index)) {
+			v = val // x[0]=/ makes $x / whether x was an array or not
+		}
 	}
 	w.scope.set(as.Name.Value, v)
 	if as.Index != nil {

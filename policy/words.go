@@ -687,6 +687,20 @@ func isSimpleName(s string) bool {
 	return s != ""
 }
 
+// plainOnly returns the plain variable name, when no array of that name
+// is nearer: bash's $x is also ${x[0]} and ${x[@]}.
+func (s *scope) plainOnly(name string) (field, bool) {
+	for ; s != nil; s = s.parent {
+		if _, ok := s.arrays[name]; ok {
+			return field{}, false
+		}
+		if _, ok := s.vars[name]; ok {
+			return s.get(name)
+		}
+	}
+	return field{}, false
+}
+
 // arrayElems resolves ${a[@]}, ${a[*]}, $@ and $* when the array is known.
 func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
 	if p.Param == nil || p.Excl || p.Length || p.Exp != nil || p.Repl != nil {
@@ -704,6 +718,9 @@ func (w *walker) arrayElems(p *syntax.ParamExp) ([]field, bool) {
 		}
 	case indexLit(p.Index) == "@" || indexLit(p.Index) == "*":
 		elems, ok = w.scope.getArray(name)
+		if v, plain := w.scope.plainOnly(name); !ok && plain && !v.unset {
+			elems, ok = []field{v}, true // x=/; "${x[@]}" is "$x"
+		}
 	default:
 		return nil, false
 	}
@@ -864,6 +881,9 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 			if elems, ok := w.scope.getArray(p.Param.Value); ok && n >= 0 && n < len(elems) {
 				return elems[n].s, elems[n].known()
 			}
+			if v, ok := w.scope.plainOnly(p.Param.Value); ok && n == 0 && !v.unset {
+				return v.s, v.known() // x=/; ${x[0]} is $x
+			}
 		}
 	}
 	if p.Param != nil && p.Slice != nil && p.Index == nil && p.Exp == nil && !p.Excl && !p.Length {
@@ -872,6 +892,13 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 			if s, ok := sliceOf(v, p.Slice, w.arithInt); ok {
 				return s, true
 			}
+		}
+	}
+	if p.Param != nil && p.Excl && p.Index == nil && p.Exp == nil && !p.Length && p.Slice == nil && p.Repl == nil && p.Names == 0 &&
+		!p.Width && !p.IsSet && p.NestedParam == nil && len(p.Modifiers) == 0 {
+		// n=x; ${!n} is $x.
+		if target, ok := w.lookup(p.Param.Value); ok && syntax.ValidName(target) {
+			return w.lookup(target)
 		}
 	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil ||
@@ -895,7 +922,7 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 		return "", false
 	}
 	v, ok := w.lookup(p.Param.Value)
-	if ok && p.Param.Value != "@" && p.Param.Value != "*" {
+	if p.Param.Value != "@" && p.Param.Value != "*" {
 		if elems, isArr := w.scope.getArray(p.Param.Value); isArr && len(elems) > 0 {
 			v, ok = elems[0].s, elems[0].known() // $a is ${a[0]}
 		}
