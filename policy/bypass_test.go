@@ -824,8 +824,13 @@ func TestOptionsAndVariablesRunCode(t *testing.T) {
 		"SUDO_EDITOR='rm -rf ~' sudoedit /etc/hosts",
 		"KUBE_EDITOR='rm -rf ~' kubectl edit deploy/x",
 		"SYSTEMD_EDITOR='rm -rf ~' systemctl edit x",
+		"EDITOR='editor; rm -rf ~' editor f",
 	})
 	wantAction(t, p, Allow, []string{
+		// Debian's editor alternative, named by EDITOR (bashbug): not a
+		// loop to refuse.
+		"EDITOR=editor; editor f",
+		"VISUAL=sensible-editor EDITOR=editor sensible-editor f",
 		"tar -I zstd -cf a.tar.zst d",
 		"tar --use-compress-program='zstd -19' -cf a.tar.zst d",
 		"tar -I 'xz -T0' -xf a.tar.xz",

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -135,9 +136,19 @@ func (w *walker) envCode(program, names string) {
 	for names != "" {
 		var name string
 		name, names, _ = strings.Cut(names, " ")
-		if v, ok := w.scope.get(name); ok && !v.unset && v.s != "" {
-			w.childString(v, nil, name+" for "+program, ctx{})
+		v, ok := w.scope.get(name)
+		if !ok || v.unset || v.s == "" {
+			continue
 		}
+		// EDITOR=editor; editor f: judging the same code for the same
+		// program again, inside itself, adds nothing.
+		key := program + "\x00" + name + "\x00" + v.s
+		if slices.Contains(w.envCodeIn, key) {
+			continue
+		}
+		w.envCodeIn = append(w.envCodeIn, key)
+		w.childString(v, nil, name+" for "+program, ctx{})
+		w.envCodeIn = w.envCodeIn[:len(w.envCodeIn)-1]
 	}
 }
 

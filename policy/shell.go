@@ -386,6 +386,9 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
+	// envCodeIn holds the program, variable and value of each envCode
+	// being judged, inside which the same one is not judged again.
+	envCodeIn []string
 	// breaks counts the break and continue commands walked in the
 	// innermost loop, returns the return commands in the innermost
 	// function: the statements after one may not run (see stmts).
