@@ -1124,6 +1124,28 @@ func TestTrapThatChangesDirectory(t *testing.T) {
 	})
 }
 
+// TestTrapsRunAtTheEnd: a trap's code runs later than it is set, with
+// the values then (helper-44): what the script leaves set is judged
+// again once it is walked.
+func TestTrapsRunAtTheEnd(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		`x=/tmp/a; trap 'rm -rf "$x"' EXIT; x=/`,
+		`trap 'rm -rf "$x"' 0; x=/`,
+		`trap 'rm -rf "$x"' ERR; x=/; false`,
+		`cleanup() { rm -rf "$d"; }; trap cleanup EXIT INT; d=/`,
+		`trap 'rm -rf "$x"' EXIT; trap - INT; x=/`,
+	})
+	wantAction(t, p, Allow, []string{
+		`x=/tmp/a; trap 'rm -rf "$x"' EXIT; trap - EXIT; x=/`,
+		`x=/tmp/a; trap 'rm -rf "$x"' EXIT; trap EXIT; x=/`,
+		`x=/tmp/a; trap 'rm -rf "$x"' SIGINT; trap '' INT; x=/`,
+		`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"`,
+		`trap 'rm -rf "$tmp"' EXIT; tmp=$(mktemp -d); cd "$tmp"`,
+		`cleanup() { rm -rf "$d"; }; trap cleanup EXIT; d=/tmp/x`,
+	})
+}
+
 // TestGlobStarRuns: a run of * matches as one * does, so the matcher
 // collapses it; a * that starts an extglob group stays.
 func TestGlobStarRuns(t *testing.T) {

@@ -178,6 +178,9 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 		if err != nil {
 			return nil, parseDeny("the command cannot be parsed as bash: %v", err), false
 		}
+		if len(w.traps) > 0 && a.fatal == "" {
+			w.judgeTraps()
+		}
 		a.text = r.Script
 	}
 	if len(r.Argv) > 0 {

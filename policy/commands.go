@@ -1031,6 +1031,59 @@ func (w *walker) childScript(src, via string, c ctx) {
 
 // onlyOnExit reports whether the signals of a trap are all EXIT: its code
 // runs when the shell ends, after every command it could mislead.
+// A trap is code the shell runs when a signal comes, or on EXIT.
+type trap struct {
+	sig  string // EXIT, HUP, ..., or dynMark for a name the walk cannot know
+	code field
+}
+
+// noteTraps records the traps trap's operands set, and forgets those they
+// reset (trap - SIG, trap ” SIG, trap SIG): judgeTraps judges what is
+// left at the end, with the values then.
+func (w *walker) noteTraps(ops []field) {
+	if len(ops) == 0 {
+		return
+	}
+	code, sigs := ops[0], ops[1:]
+	if len(ops) == 1 || ops[0].known() && (ops[0].s == "-" || ops[0].s == "") {
+		code = field{} // reset, or ignored: nothing runs
+		if len(ops) == 1 {
+			sigs = ops
+		}
+	}
+	for _, f := range sigs {
+		sig := dynMark
+		if f.known() {
+			sig = strings.TrimPrefix(strings.ToUpper(f.s), "SIG")
+			if sig == "0" {
+				sig = "EXIT"
+			}
+		}
+		w.traps = slices.DeleteFunc(w.traps, func(t trap) bool { return t.sig == sig && sig != dynMark })
+		if code.s != "" || code.dyn {
+			w.traps = append(w.traps, trap{sig, code})
+		}
+	}
+}
+
+// judgeTraps judges, once the script is walked, the code of the traps it
+// left set: trap 'rm -rf "$x"' EXIT; x=/ removes / as the shell exits, and
+// a signal may come then as well as earlier.
+func (w *walker) judgeTraps() {
+	traps := w.traps
+	w.traps = nil // a trap set inside one is not judged again
+	for _, t := range traps {
+		if w.a.fatal != "" {
+			return
+		}
+		w.childString(t.code, nil, "trap on "+t.sig, ctx{})
+	}
+	if !w.p.retainCmds {
+		w.release(w.a.cmds)
+		w.p.flush(w.a)
+	}
+}
+
 func onlyOnExit(sigs []field) bool {
 	for _, f := range sigs {
 		if !f.known() || !strings.EqualFold(f.s, "EXIT") && f.s != "0" {
@@ -1325,7 +1378,9 @@ func (w *walker) special(s *simple) {
 		// that is after every other command, so what it sets reaches none
 		// of them; a signal may come before any of them (kill -USR1 $$),
 		// so its changes are kept.
-		if ops := operands(s.argv); len(ops) > 1 && ops[0].s != "-" {
+		ops := operands(s.argv)
+		w.noteTraps(ops)
+		if len(ops) > 1 && ops[0].s != "-" {
 			if onlyOnExit(ops[1:]) {
 				w.childString(ops[0], nil, "trap", ctx{})
 			} else {

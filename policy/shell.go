@@ -386,6 +386,8 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
+	// traps are those the script set, for judgeTraps.
+	traps []trap
 	// envCodeIn holds the program, variable and value of each envCode
 	// being judged, inside which the same one is not judged again.
 	envCodeIn []string
