@@ -3,6 +3,7 @@ package policy
 import (
 	"iter"
 	"slices"
+	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -647,4 +648,124 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 			at.addAlt(name, v)
 		}
 	}
+}
+
+// A loop's body runs again with the values its last pass left: x=/tmp/a;
+// while read -r l; do rm -rf "$x"; x=/; done removes / on the second
+// pass. So the walk logs what a loop's pass reads (loopReads), and walks
+// the loop again, as code that may not run, while a pass read a value
+// that a later statement of it changed: up to maxLoopPasses passes, and
+// maxLoopBytes of loops walked again per request (past either, the values
+// of later passes are not followed).
+const (
+	maxLoopPasses = 2
+	maxLoopBytes  = 2 * MaxScriptSize
+)
+
+// loopReads logs the variables and arrays read, with what they held,
+// while on is above 0 (a loop is walked): the first read of each in the
+// innermost pass, which began at from.
+type loopReads struct {
+	on    int
+	from  int
+	reads []loopRead
+	first map[logKey]int // where in reads a name's last logged read is
+}
+
+type loopRead struct {
+	name  string
+	array bool
+	had   bool
+	at    *scope // that held it
+	v     field
+	arr   []field
+}
+
+// note logs a read, unless the pass logged one of that name already.
+func (l *loopReads) note(r loopRead) {
+	k := logKey{r.name, r.array}
+	if i, ok := l.first[k]; ok && i >= l.from && i < len(l.reads) && l.reads[i].name == r.name && l.reads[i].array == r.array {
+		return
+	}
+	if l.first == nil {
+		l.first = map[logKey]int{}
+	}
+	l.first[k] = len(l.reads)
+	l.reads = append(l.reads, r)
+}
+
+// loopPasses walks a loop (s) a pass at a time: the first as given, each
+// further one as code that may not run.
+func (w *walker) loopPasses(s *syntax.Stmt, pass func(first bool)) {
+	l := w.scope.loop
+	if l == nil {
+		pass(true)
+		return
+	}
+	size := int(s.End().Offset() - s.Pos().Offset())
+	for n := 0; w.a.fatal == ""; n++ {
+		start, from := len(l.reads), l.from
+		l.on++
+		l.from = start
+		if n == 0 {
+			pass(true)
+		} else {
+			// Judged again: the values from before the loop were judged
+			// in the first pass, so only those that arise now are judged
+			// again inside it (see stmt).
+			region := w.region
+			w.rewalking++
+			w.region = w.altGen
+			w.maybe(func() { pass(false) })
+			w.rewalking--
+			w.region = region
+		}
+		l.on--
+		l.from = from
+		again := w.changedSinceRead(l.reads[start:])
+		if l.on == 0 {
+			l.reads = l.reads[:0] // the outermost loop: no one else reads them
+			clear(l.first)
+		}
+		if !again || n+1 >= maxLoopPasses {
+			return
+		}
+		if w.loopBytes += size; w.loopBytes > maxLoopBytes {
+			return
+		}
+	}
+}
+
+// below reports whether s is at, or below it.
+func (s *scope) below(at *scope) bool {
+	for ; s != nil; s = s.parent {
+		if s == at {
+			return true
+		}
+	}
+	return false
+}
+
+// changedSinceRead reports whether a variable or array read (reads) now
+// holds a value that tells the rules more than the one read: not one
+// unknown after another, nor an unknown one grown at its end (r="$r$x",
+// shift of unknown arguments), which a pass again would judge alike.
+func (w *walker) changedSinceRead(reads []loopRead) bool {
+	for _, r := range reads {
+		if r.had && !w.scope.below(r.at) {
+			continue // a local of a function called, or a subshell's
+		}
+		if r.array {
+			a, had := w.scope.peekArray(r.name)
+			if had != r.had || !sameFields(a, r.arr) && slices.ContainsFunc(a, field.known) {
+				return true
+			}
+			continue
+		}
+		v, had := w.scope.getQuiet(r.name)
+		if had != r.had || !sameField(v, r.v) && !(v.dyn && strings.HasPrefix(v.s, r.v.s)) {
+			return true
+		}
+	}
+	return false
 }

@@ -104,6 +104,18 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`f() { x=/; [ -n "$HOME" ] && return; x=/tmp/a; rm -rf "$x"; }; f`, Allow, "default"},
 		{`for f in a b; do [ -f "$f" ] || continue; d=/tmp/$f; rm -rf "$d"; done`, Allow, "default"},
 		{`x=/; f() { [ -n "$1" ] || return 1; }; f a; x=/tmp/a; rm -rf "$x"`, Allow, "default"},
+		// A loop's body runs again with the values its last pass left.
+		{`x=/tmp/a; for i in 1 2 3 4 5; do rm -rf "$x"; x=/; done`, Deny, rm},
+		{`x=/tmp/a; for i in $list; do rm -rf "$x"; x=/; done`, Deny, rm},
+		{`x=/tmp/a; for ((i=0;i<2;i++)); do rm -rf "$x"; x=/; done`, Deny, rm},
+		{`x=/tmp/a; while read -r l; do rm -rf "$x"; x=/; done < list`, Deny, rm},
+		{`x=/tmp/a; until ! rm -rf "$x"; do x=/; done`, Deny, rm},
+		{`d=/usr/a; until [ -z "$d" ]; do rm -rf "$d"; d=${d%/*}; done`, Deny, rm},
+		{`f() { x=$1; while read -r l; do rm -rf "$x"; x=/; done; }; f /tmp/a`, Deny, rm},
+		{`set -- /tmp/a /; while [ $# -gt 0 ]; do rm -rf "$1"; shift; done`, Deny, rm},
+		{`r=; while read -r l; do r="$r $l"; done < list; echo "$r"`, Allow, "default"},
+		{`for f in $(ls); do obj=${f%.c}.o; rm -f "$obj"; done`, Allow, "default"},
+		{`i=0; while [ $i -lt 3 ]; do i=$((i+1)); rm -rf "/tmp/x$i"; done`, Allow, "default"},
 		// A test that the variable is empty guards the block: where it
 		// does not run, the variable is not empty.
 		{`[ -n "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},

@@ -155,7 +155,7 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 	a, w := &st.a, &st.w
 	a.cmds, a.paths = st.cmds[:0], st.paths[:0]
 	st.sc.cwd = p.cwd
-	st.sc.reads, st.sc.gen = &st.w.altReads, &st.w.altGen
+	st.sc.reads, st.sc.gen, st.sc.loop = &st.w.altReads, &st.w.altGen, &st.w.loopLog
 	// Re-walking function and loop bodies may add commands, but never more
 	// than the input could hold twice over.
 	*w = walker{p: p, a: a, scope: &st.sc, maxCmds: 2*size + 10000, arith: hasArith(r.Shell), spare: st.spare[:0],
@@ -184,7 +184,7 @@ func (p *Policy) analyze(r Request, batch int) (*analysis, Decision, bool) {
 		a.text = r.Script
 	}
 	if len(r.Argv) > 0 {
-		w.scope = &scope{cwd: w.scope.cwd, reads: &w.altReads, gen: &w.altGen}
+		w.scope = &scope{cwd: w.scope.cwd, reads: &w.altReads, gen: &w.altGen, loop: &w.loopLog}
 		w.command(litFields(r.Argv...), ctx{}, "")
 		a.text += "\n" + strings.Join(r.Argv, " ")
 	}

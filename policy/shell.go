@@ -148,6 +148,7 @@ type scope struct {
 	logged  map[logKey]int // where in log a name's last change is
 	reads   *[]string
 	gen     *int           // counts the alternatives put, shared as reads is
+	loop    *loopReads     // shared as reads is: see loopPasses
 	altAt   map[string]int // *gen when a name's alternatives were last put
 }
 
@@ -177,17 +178,23 @@ func (s *scope) fork() *scope {
 
 // forked is a new scope below s, with what a subshell inherits.
 func (s *scope) forked() scope {
-	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts, reads: s.reads, gen: s.gen}
+	return scope{parent: s, cwd: s.cwd, oldpwd: s.oldpwd, lastpipe: s.lastpipe, altCwd: s.altCwd, dirStack: s.dirStack, stay: s.stay, stackShaky: s.stackShaky, ghosts: s.ghosts, reads: s.reads, gen: s.gen, loop: s.loop}
 }
 
 func (s *scope) get(name string) (field, bool) {
-	for ; s != nil; s = s.parent {
-		if v, ok := s.vars[name]; ok {
-			if _, alt := s.alts[name]; alt {
-				s.noteRead(name)
+	for sc := s; sc != nil; sc = sc.parent {
+		if v, ok := sc.vars[name]; ok {
+			if _, alt := sc.alts[name]; alt {
+				sc.noteRead(name)
+			}
+			if s.loop != nil && s.loop.on > 0 {
+				s.loop.note(loopRead{name: name, had: true, at: sc, v: v})
 			}
 			return v, true
 		}
+	}
+	if s.loop != nil && s.loop.on > 0 {
+		s.loop.note(loopRead{name: name})
 	}
 	return field{}, false
 }
@@ -239,12 +246,26 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 
 // getArray returns a known array; ok is false when it is unknown.
 func (s *scope) getArray(name string) ([]field, bool) {
+	a, had := s.peekArray(name)
+	var at *scope
+	if had {
+		at = s.holder(name, true)
+		if _, alt := at.arrAlts[name]; alt {
+			at.noteRead(name)
+		}
+	}
+	if s.loop != nil && s.loop.on > 0 {
+		s.loop.note(loopRead{name: name, array: true, had: had, at: at, arr: a})
+	}
+	return a, a != nil
+}
+
+// peekArray returns the array name and whether the walk holds one (nil
+// when unknown), noting no read.
+func (s *scope) peekArray(name string) ([]field, bool) {
 	for ; s != nil; s = s.parent {
 		if a, ok := s.arrays[name]; ok {
-			if _, alt := s.arrAlts[name]; alt {
-				s.noteRead(name)
-			}
-			return a, a != nil
+			return a, true
 		}
 		if _, ok := s.vars[name]; ok && name != "@" {
 			return nil, false // a plain variable shadows an outer array
@@ -386,6 +407,10 @@ type walker struct {
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
+	// loopLog and loopBytes are loopPasses' log of reads and count of
+	// bytes walked again.
+	loopLog   loopReads
+	loopBytes int
 	// traps are those the script set, for judgeTraps.
 	traps []trap
 	// envCodeIn holds the program, variable and value of each envCode
@@ -824,12 +849,18 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		})
 	case *syntax.WhileClause:
 		breaks := w.breaks // a break ends the loop, not what holds it
-		w.stmts(x.Cond, c)
-		w.maybe(func() { w.stmts(x.Do, c) })
+		w.loopPasses(s, func(first bool) {
+			w.stmts(x.Cond, c)
+			if first {
+				w.maybe(func() { w.stmts(x.Do, c) })
+			} else {
+				w.stmts(x.Do, c)
+			}
+		})
 		w.breaks = breaks
 	case *syntax.ForClause:
 		breaks := w.breaks
-		w.maybe(func() { w.forClause(x, c) })
+		w.maybe(func() { w.forClause(s, x, c) })
 		w.breaks = breaks
 	case *syntax.CaseClause:
 		w.wordFields(x.Word, false)
@@ -864,11 +895,14 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 }
 
-func (w *walker) forClause(x *syntax.ForClause, c ctx) {
+func (w *walker) forClause(s *syntax.Stmt, x *syntax.ForClause, c ctx) {
+	body := func(bool) { w.stmts(x.Do, c) }
 	wi, ok := x.Loop.(*syntax.WordIter)
 	if !ok {
-		w.nested(x.Loop)
-		w.stmts(x.Do, c)
+		w.loopPasses(s, func(bool) {
+			w.nested(x.Loop)
+			w.stmts(x.Do, c)
+		})
 		return
 	}
 	items := fromPool(&w.scratch, 0, 2) // needed only until the loop is walked
@@ -885,6 +919,7 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 		// Walk the body once per value, so "for c in rm; do $c -rf /; done"
 		// is seen for what it is.
 		w.walks += len(items)
+		// Each item in order, as bash runs them: nothing to walk again.
 		for _, it := range items {
 			w.scope.set(name, it)
 			w.stmts(x.Do, c)
@@ -892,7 +927,7 @@ func (w *walker) forClause(x *syntax.ForClause, c ctx) {
 		return
 	}
 	w.scope.set(name, field{s: dynMark, dyn: true})
-	w.stmts(x.Do, c)
+	w.loopPasses(s, body)
 }
 
 func (w *walker) funcDecl(x *syntax.FuncDecl) {
