@@ -318,6 +318,15 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 				w.cdOK = w.cdOK.with(sc.cwd, fork.cwd)
 			}
 		}
+		if fork.oldpwd != sc.oldpwd {
+			// x="cd /; cd /tmp"; ...; eval "$x"; cd -: one previous
+			// directory is all cd - and ~- follow.
+			w.fail("with another value of a variable, this leaves another previous directory, which cd - would go to; the policy cannot follow both")
+			return
+		}
+		if !slices.Equal(fork.dirStack, sc.dirStack) {
+			w.mayHold(fork.dirStack, "statements judged again") // popd may go there
+		}
 		w.keepAsOther(sc, fork)
 		w.keepUnchanged(sc, fork, before.changed)
 	}
@@ -579,6 +588,9 @@ func (w *walker) before() stmtBefore {
 // statement began with: x=${x%/}, declare y=${y:-$x} and a=("${a[@]}")
 // read what they replace.
 func (b *stmtBefore) restore(w *walker, sc *scope) {
+	if b.at == nil {
+		return // nothing had other values when it began (see stmt)
+	}
 	sc.cwd, sc.oldpwd, sc.dirStack = b.cwd, b.oldpwd, b.dirStack
 	for c := range firstChanges(b.at, b.changed) {
 		switch {

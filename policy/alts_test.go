@@ -116,6 +116,17 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`r=; while read -r l; do r="$r $l"; done < list; echo "$r"`, Allow, "default"},
 		{`for f in $(ls); do obj=${f%.c}.o; rm -f "$obj"; done`, Allow, "default"},
 		{`i=0; while [ $i -lt 3 ]; do i=$((i+1)); rm -rf "/tmp/x$i"; done`, Allow, "default"},
+		// $PWD, $(pwd) and $OLDPWD where the shell may be elsewhere; a
+		// statement judged again that leaves another previous directory
+		// or directory stack.
+		{`cd /; false && cd /tmp; rm -rf "$PWD"`, Deny, rm},
+		{`cd /; false && cd /tmp; rm -rf "$(pwd)"`, Deny, rm},
+		{`x=/; false && x=/tmp; cd "$x"; rm -rf "$(pwd)"`, Deny, rm},
+		{`x=/; false && x=/tmp; cd "$x"; cd /tmp; rm -rf "$OLDPWD"`, Deny, rm},
+		{`x="pushd /; pushd /tmp"; false && x=true; eval "$x"; popd; rm -rf *`, Deny, "parse"},
+		{`x="cd /; cd /tmp"; false && x=true; eval "$x"; cd -; rm -rf *`, Deny, "parse"},
+		{`cd /tmp/a || exit; rm -rf "$PWD/x"`, Allow, "default"},
+		{`cd build && rm -rf "$(pwd)"/*`, Allow, "default"},
 		// A test that the variable is empty guards the block: where it
 		// does not run, the variable is not empty.
 		{`[ -n "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},

@@ -1852,7 +1852,7 @@ func (w *walker) cd(args []field) {
 		w.fail("cd %s with CDPATH set: bash looks in the CDPATH directories first; write ./%s", ops[0].s, ops[0].s)
 		return
 	}
-	old, oldAlt := w.scope.cwd, w.scope.altCwd
+	old, oldAlt, oldStay := w.scope.cwd, w.scope.altCwd, w.scope.stay
 	w.scope.altCwd = ""
 	switch {
 	case len(ops) == 0:
@@ -1884,8 +1884,11 @@ func (w *walker) cd(args []field) {
 	w.cdMayFail(old, ops)
 	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
 	// variable, unless the script set one: most scripts cd, few read it.
-	if _, ok := w.scope.get("OLDPWD"); ok {
+	if _, ok := w.scope.get("OLDPWD"); ok || len(oldStay.dirs) > 0 || oldStay.lost {
 		w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
+		// Where an earlier cd may have failed, it may hold another:
+		// x=/; false && x=/tmp; cd "$x"; cd /tmp; rm -rf "$OLDPWD".
+		w.otherDirs("OLDPWD", oldStay)
 	}
 	// Likewise PWD, which ~+ reads: PWD=/etc; cd /tmp; cat ~+/x.
 	if _, ok := w.scope.get("PWD"); ok {

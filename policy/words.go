@@ -537,8 +537,9 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 	switch s.name {
 	case "echo", "printf":
 	case "pwd":
-		cwd := w.scope.cwd
-		return cwd, len(fields) == 1 && !strings.Contains(cwd, dynMark)
+		// $PWD, with the other directories the shell may be in.
+		cwd, ok := w.lookup("PWD")
+		return cwd, ok && len(fields) == 1
 	case "dirname", "basename", "realpath":
 		// $(dirname "$HOME"): path arithmetic on a known word.
 		if len(ops) != 1 || !ops[0].known() || len(fields) != 2 {
@@ -1095,11 +1096,31 @@ func (w *walker) lookup(name string) (string, bool) {
 	case "HOME":
 		return w.p.home, w.p.home != ""
 	case "PWD":
+		if st := w.scope.stay; len(st.dirs) > 0 || st.lost {
+			// cd / && cd /tmp || true; rm -rf "$PWD": a variable with
+			// the other directories as its other values.
+			cwd := w.scope.cwd
+			w.scope.set("PWD", field{s: cwd, dyn: cwd == "" || strings.Contains(cwd, dynMark)})
+			w.otherDirs("PWD", st)
+			v, _ := w.scope.get("PWD")
+			return v.s, !v.dyn
+		}
 		return w.scope.cwd, w.scope.cwd != "" && !strings.Contains(w.scope.cwd, dynMark)
 	case "OLDPWD":
 		return w.scope.oldpwd, w.scope.oldpwd != "" && !strings.Contains(w.scope.oldpwd, dynMark)
 	}
 	return "", false
+}
+
+// otherDirs gives the variable name, set where the walk is, the
+// directories of st as other values: one unknown when st lost count.
+func (w *walker) otherDirs(name string, st stayDirs) {
+	for _, d := range st.dirs {
+		w.scope.addAlt(name, field{s: d})
+	}
+	if st.lost {
+		w.scope.addAlt(name, field{s: dynMark, dyn: true})
+	}
 }
 
 func (w *walker) ifs() (string, bool) {
