@@ -748,6 +748,11 @@ func (w *walker) loopPasses(s *syntax.Stmt, pass func(first bool)) {
 	}
 }
 
+// isUnknown reports whether f is unknown whole, with no known text.
+func isUnknown(f field) bool {
+	return f.dyn && strings.Trim(f.s, dynMark) == ""
+}
+
 // below reports whether s is at, or below it.
 func (s *scope) below(at *scope) bool {
 	for ; s != nil; s = s.parent {
@@ -775,7 +780,13 @@ func (w *walker) changedSinceRead(reads []loopRead) bool {
 			continue
 		}
 		v, had := w.scope.getQuiet(r.name)
-		if had != r.had || !sameField(v, r.v) && !(v.dyn && strings.HasPrefix(v.s, r.v.s)) {
+		switch {
+		case had == r.had && sameField(v, r.v):
+		case v.dyn && strings.HasPrefix(v.s, r.v.s):
+		case (!had || isUnknown(v)) && (!r.had || isUnknown(r.v)):
+			// Unknown then, unknown now (a name the walk never set is
+			// the environment's).
+		default:
 			return true
 		}
 	}

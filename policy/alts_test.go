@@ -114,6 +114,9 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`f() { x=$1; while read -r l; do rm -rf "$x"; x=/; done; }; f /tmp/a`, Deny, rm},
 		{`set -- /tmp/a /; while [ $# -gt 0 ]; do rm -rf "$1"; shift; done`, Deny, rm},
 		{`r=; while read -r l; do r="$r $l"; done < list; echo "$r"`, Allow, "default"},
+		// debconf's confmodule: a loop walked again defines the same
+		// functions again.
+		{`for i in "a A" "b B" "c C" "d D" "e E"; do set -- $i; eval "db_$1 () { echo \"$2 \$@\"; }"; done`, Allow, "default"},
 		{`for f in $(ls); do obj=${f%.c}.o; rm -f "$obj"; done`, Allow, "default"},
 		{`i=0; while [ $i -lt 3 ]; do i=$((i+1)); rm -rf "/tmp/x$i"; done`, Allow, "default"},
 		// $PWD, $(pwd) and $OLDPWD where the shell may be elsewhere; a

@@ -787,8 +787,10 @@ func (w *walker) keepDefinitions(walks []*scope, via string) {
 		// never define it. A function that exists already is not
 		// replaced on that guess (g() { rm -rf "$1"; }; eval "${y}x=(a
 		// b); g() { echo; }"; g /).
-		for name := range last.funcs {
-			if w.scope.fn(name) != nil {
+		for name, body := range last.funcs {
+			// The same text again (the loop that defines it walked a
+			// second time) replaces nothing.
+			if cur := w.scope.fn(name); cur != nil && w.bodyText(cur) != w.bodyText(body) {
 				w.fail("text given to %s that cannot be known in whole may or may not redefine the function %s; the policy cannot follow its calls", via, name)
 				return
 			}
