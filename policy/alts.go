@@ -792,3 +792,57 @@ func (w *walker) changedSinceRead(reads []loopRead) bool {
 	}
 	return false
 }
+
+// A function defined in code that may not run may still have its body
+// from before: f() { rm -rf "$1"; }; false && f() { :; }; f / removes /.
+// Its other bodies are kept (otherBody), and a call judges each of them
+// too, as a statement judged again (callOtherBodies).
+
+// otherBody keeps the body name has, where the walk is, as another of its
+// bodies, when a definition that may not run replaces it.
+func (w *walker) otherBody(name string, body *syntax.Stmt) {
+	sc := w.scope
+	cur := sc.fn(name)
+	if w.maybes == 0 {
+		delete(sc.fnAlts, name) // defined for certain: one body
+		return
+	}
+	alts := sc.fnAltsOf(name)
+	if cur != nil && w.bodyText(cur) != w.bodyText(body) &&
+		!slices.ContainsFunc(alts, func(b *syntax.Stmt) bool { return w.bodyText(b) == w.bodyText(cur) }) {
+		alts = append(slices.Clip(alts), cur)
+	}
+	if len(alts) > maxAlts {
+		w.fail("the function %s defined more than %d ways on paths that may not run; the policy cannot follow its calls", name, maxAlts)
+		return
+	}
+	putValues(&sc.fnAlts, name, alts)
+}
+
+// fnAltsOf returns the other bodies of the function name.
+func (s *scope) fnAltsOf(name string) []*syntax.Stmt {
+	for ; s != nil; s = s.parent {
+		if _, ok := s.funcs[name]; ok {
+			return s.fnAlts[name]
+		}
+	}
+	return nil
+}
+
+// callOtherBodies judges a call of name with each of its other bodies, in
+// a scope thrown away after: what each sets becomes another value.
+func (w *walker) callOtherBodies(name string, argv []field, c ctx) {
+	for _, body := range w.scope.fnAltsOf(name) {
+		if w.a.fatal != "" {
+			return
+		}
+		sc := w.scope
+		outer := w.subshell()
+		w.rewalking++
+		w.callFunc(name, body, argv, c)
+		w.rewalking--
+		fork := w.scope
+		w.leave(outer)
+		w.keepAsOther(sc, fork)
+	}
+}

@@ -130,6 +130,13 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x="cd /; cd /tmp"; false && x=true; eval "$x"; cd -; rm -rf *`, Deny, "parse"},
 		{`cd /tmp/a || exit; rm -rf "$PWD/x"`, Allow, "default"},
 		{`cd build && rm -rf "$(pwd)"/*`, Allow, "default"},
+		// A function defined where it may not run keeps its body from
+		// before, and an if and its else give it two: a call judges each.
+		{`f() { rm -rf "$1"; }; false && f() { :; }; f /`, Deny, rm},
+		{`if [ -n "$HOME" ]; then f() { rm -rf "$1"; }; else f() { echo "$1"; }; fi; f /`, Deny, rm},
+		{`f() { x=/; }; false && f() { x=/tmp; }; f; rm -rf "$x"`, Deny, rm},
+		{"shopt -s expand_aliases\nalias ls='rm -rf /'\nfalse && alias ls=:\nls", Deny, "parse"},
+		{`if command -v md5sum >/dev/null; then h() { md5sum "$@"; }; else h() { md5 "$@"; }; fi; h file`, Allow, "default"},
 		// A test that the variable is empty guards the block: where it
 		// does not run, the variable is not empty.
 		{`[ -n "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Allow, "default"},

@@ -470,7 +470,9 @@ func (w *walker) maybe(walk func()) {
 	w.guarded = ""
 	start, prev, prevFrom := len(w.changes), sc.log, sc.logFrom
 	sc.log, sc.logFrom = &w.changes, start
+	w.maybes++
 	walk()
+	w.maybes--
 	sc.log, sc.logFrom = prev, prevFrom
 	w.mergeAlts(sc, w.changes[start:], guarded)
 	if prev == nil {

@@ -143,6 +143,7 @@ type scope struct {
 	// names with alternatives read.
 	alts    map[string][]field
 	arrAlts map[string][][]field
+	fnAlts  map[string][]*syntax.Stmt // other bodies a function may have
 	log     *[]change
 	logFrom int            // where the innermost block's changes start
 	logged  map[logKey]int // where in log a name's last change is
@@ -233,6 +234,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 			s.funcs = map[string]*syntax.Stmt{}
 		}
 		s.funcs[k] = f
+		putValues(&s.fnAlts, k, c.fnAlts[k])
 	}
 	for k, a := range c.aliases {
 		if s.aliases == nil {
@@ -416,6 +418,8 @@ type walker struct {
 	// envCodeIn holds the program, variable and value of each envCode
 	// being judged, inside which the same one is not judged again.
 	envCodeIn []string
+	// maybes counts the blocks of code that may not run being walked.
+	maybes int
 	// breaks counts the break and continue commands walked in the
 	// innermost loop, returns the return commands in the innermost
 	// function: the statements after one may not run (see stmts).
@@ -935,18 +939,19 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 	if x.Name != nil {
 		names = append(names, x.Name)
 	}
-	for _, n := range names {
-		if w.scope.funcs == nil {
-			w.scope.funcs = map[string]*syntax.Stmt{}
-		}
-		w.scope.funcs[n.Value] = x.Body
-	}
 	// The body's positions index the text it was parsed from, which a
 	// call from a trap's or an eval's string must go back to.
 	if w.funcSrc == nil {
 		w.funcSrc = map[*syntax.Stmt]string{}
 	}
 	w.funcSrc[x.Body] = w.src
+	for _, n := range names {
+		if w.scope.funcs == nil {
+			w.scope.funcs = map[string]*syntax.Stmt{}
+		}
+		w.otherBody(n.Value, x.Body)
+		w.scope.funcs[n.Value] = x.Body
+	}
 	// Judge the body as written, with unknown arguments. Nothing runs
 	// yet: what the body sets must not reach the commands after it.
 	outer := w.subshell()
@@ -1736,6 +1741,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
+		w.callOtherBodies(name, argv, c)
 	}
 	if hasSlash(argv[0].s) {
 		// Running a file reads it: ~/.ssh/id_rsa run as a program (sudo
