@@ -234,7 +234,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 			s.funcs = map[string]*syntax.Stmt{}
 		}
 		s.funcs[k] = f
-		putValues(&s.fnAlts, k, c.fnAlts[k], nil, knownBody)
+		putValues(&s.fnAlts, k, c.fnAlts[k], knownBody)
 	}
 	for k, a := range c.aliases {
 		if s.aliases == nil {
