@@ -685,87 +685,140 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 
 // A loop's body runs again with the values its last pass left: x=/tmp/a;
 // while read -r l; do rm -rf "$x"; x=/; done removes / on the second
-// pass. So the walk logs what a loop's pass reads (loopReads), and walks
-// the loop again, as code that may not run, while a pass read a value
-// that a later statement of it changed: up to maxLoopPasses passes, and
-// maxLoopBytes of loops walked again per request (past either, the values
-// of later passes are not followed).
+// pass. So the walk logs what a loop's pass reads (loopReads): variables,
+// arrays, functions called and the directory. Where something read holds
+// another value after the pass, the loop is walked once more, as code
+// that may not run, up to maxLoopPasses passes; where the last leaves one
+// changed, what changed becomes unknown for one pass more (values that a
+// later pass would reach, d=${d%/*} climbing past four levels, are not
+// judged). A loop inside a pass walked again gets one pass (nested loops
+// would multiply the work at each level), and at most maxLoopBytes of
+// loops are walked again per request.
 const (
-	maxLoopPasses = 2
+	maxLoopPasses = 4
 	maxLoopBytes  = 2 * MaxScriptSize
 )
 
-// loopReads logs the variables and arrays read, with what they held,
-// while on is above 0 (a loop is walked): the first read of each in the
-// innermost pass, which began at from.
+// loopReads logs the variables, arrays and functions read, with what
+// they held, while on is above 0 (a loop is walked): the first read of
+// each in the innermost pass, which began at from.
 type loopReads struct {
 	on    int
 	from  int
+	again int // passes walked again being walked
 	reads []loopRead
-	first map[logKey]int // where in reads a name's last logged read is
+	first map[loopKey]int // where in reads a name's last logged read is
+}
+
+type loopKey struct {
+	name string
+	kind byte // 'v'ariable, 'a'rray, 'f'unction
+	at   *scope
 }
 
 type loopRead struct {
-	name  string
-	array bool
-	had   bool
-	at    *scope // that held it
-	v     field
-	arr   []field
+	loopKey
+	had  bool
+	v    field
+	alts []field
+	arr  []field
+	fn   *syntax.Stmt // a function's body, with nFn other bodies
+	nFn  int
 }
 
-// note logs a read, unless the pass logged one of that name already.
+// note logs a read, unless the pass logged one of that name, held by
+// the same scope, already.
 func (l *loopReads) note(r loopRead) {
-	k := logKey{r.name, r.array}
-	if i, ok := l.first[k]; ok && i >= l.from && i < len(l.reads) && l.reads[i].name == r.name && l.reads[i].array == r.array {
+	if i, ok := l.first[r.loopKey]; ok && i >= l.from && i < len(l.reads) && l.reads[i].loopKey == r.loopKey {
 		return
 	}
 	if l.first == nil {
-		l.first = map[logKey]int{}
+		l.first = map[loopKey]int{}
 	}
-	l.first[k] = len(l.reads)
+	l.first[r.loopKey] = len(l.reads)
 	l.reads = append(l.reads, r)
 }
 
-// loopPasses walks a loop (s) a pass at a time: the first as given, each
-// further one as code that may not run.
-func (w *walker) loopPasses(s *syntax.Stmt, pass func(first bool)) {
+// loopPasses walks a loop (s) a pass at a time: cond, if any, then
+// body, the first pass as code that may not run when ownMaybe (a for
+// loop's first pass is inside one already), each further pass as such
+// code, judged again. What a pass changed is looked at before the code
+// that may not run ends, so that the values from before the pass, which
+// that end adds as other values, do not count.
+func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 	l := w.scope.loop
 	if l == nil {
-		pass(true)
+		w.onePass(true, cond, body, ownMaybe, func() {})
 		return
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
+	// Other values that arise from here on are judged again in the
+	// further passes; those from before the loop were, in the first.
+	region := w.altGen
 	for n := 0; w.a.fatal == ""; n++ {
-		start, from := len(l.reads), l.from
+		start, from, cwd := len(l.reads), l.from, w.scope.cwd
+		var changed []loopKey
+		var cwdMoved bool
+		check := func() {
+			changed = w.changedSinceRead(l.reads[start:])
+			cwdMoved = w.scope.cwd != cwd
+		}
 		l.on++
 		l.from = start
 		if n == 0 {
-			pass(true)
+			w.onePass(true, cond, body, ownMaybe, check)
 		} else {
-			// Judged again: the values from before the loop were judged
-			// in the first pass, so only those that arise now are judged
-			// again inside it (see stmt).
-			region := w.region
+			saved := w.region
 			w.rewalking++
-			w.region = w.altGen
-			w.maybe(func() { pass(false) })
-			w.rewalking--
+			l.again++
 			w.region = region
+			w.onePass(false, cond, body, true, check)
+			w.rewalking--
+			l.again--
+			w.region = saved
 		}
 		l.on--
 		l.from = from
-		again := w.changedSinceRead(l.reads[start:])
 		if l.on == 0 {
 			l.reads = l.reads[:0] // the outermost loop: no one else reads them
 			clear(l.first)
 		}
-		if !again || n+1 >= maxLoopPasses {
+		switch {
+		case len(changed) == 0 && !cwdMoved || l.again > 0 || n == maxLoopPasses:
 			return
+		case n+1 == maxLoopPasses:
+			// Still changing: one more pass with what changes unknown.
+			w.widen(changed)
+			if cwdMoved {
+				w.scope.cwd = "/" + dynMark
+			}
 		}
 		if w.loopBytes += size; w.loopBytes > maxLoopBytes {
+			w.fail("more than %d MiB of loops to judge again for the values their passes leave", maxLoopBytes>>20)
 			return
 		}
+	}
+}
+
+// onePass walks cond, if any, and body, and calls check at the end of
+// body. With inMaybe, body is code that may not run, and on a pass after
+// the first cond is too (on the first it runs at least once).
+func (w *walker) onePass(first bool, cond, body func(), inMaybe bool, check func()) {
+	if cond != nil && (first || !inMaybe) {
+		cond()
+		cond = nil
+	}
+	pass := func() {
+		if cond != nil {
+			cond()
+		}
+		body()
+		check()
+	}
+	if inMaybe {
+		w.maybe(pass)
+	} else {
+		pass()
 	}
 }
 
@@ -784,34 +837,90 @@ func (s *scope) below(at *scope) bool {
 	return false
 }
 
-// changedSinceRead reports whether a variable or array read (reads) now
-// holds a value that tells the rules more than the one read: not one
-// unknown after another, nor an unknown one grown at its end (r="$r$x",
-// shift of unknown arguments), which a pass again would judge alike.
-func (w *walker) changedSinceRead(reads []loopRead) bool {
+// changedSinceRead reports whether something read (reads) now holds a
+// value, or other values, that tell the rules more than those read: not
+// one unknown after another, nor one unknown in part that grew at its
+// end (r="$r$x", shift of unknown arguments), which a pass again would
+// judge alike.
+func (w *walker) changedSinceRead(reads []loopRead) (changed []loopKey) {
 	for _, r := range reads {
-		if r.had && !w.scope.below(r.at) {
+		if r.at != nil && !w.scope.below(r.at) {
 			continue // a local of a function called, or a subshell's
 		}
-		if r.array {
+		more := false
+		switch r.kind {
+		case 'f':
+			// Another body, or another count of other bodies.
+			more = w.scope.fn(r.name) != r.fn || len(w.scope.fnAltsOf(r.name)) != r.nFn
+		case 'a':
 			a, had := w.scope.peekArray(r.name)
-			if had != r.had || !sameFields(a, r.arr) && slices.ContainsFunc(a, field.known) {
-				return true
-			}
-			continue
-		}
-		v, had := w.scope.getQuiet(r.name)
-		switch {
-		case had == r.had && sameField(v, r.v):
-		case v.dyn && strings.HasPrefix(v.s, r.v.s):
-		case (!had || isUnknown(v)) && (!r.had || isUnknown(r.v)):
-			// Unknown then, unknown now (a name the walk never set is
-			// the environment's).
+			more = had != r.had || !sameFields(a, r.arr) && slices.ContainsFunc(a, field.known)
 		default:
-			return true
+			v, had := w.scope.getQuiet(r.name)
+			more = tellsMore(r.had, r.v, had, v)
+			// A known other value the pass added (x=/; [ -z "$HOME" ] &&
+			// x=/tmp/a): the next pass may read it. Empty and unknown
+			// ones, which every reset of a variable in a branch adds,
+			// are judged alike where the variable is read.
+			vs, _ := w.scope.altsOf(r.name)
+			for _, a := range vs {
+				more = more || a.known() && a.s != "" && !slices.ContainsFunc(r.alts, func(b field) bool { return sameField(a, b) }) && tellsMore(r.had, r.v, true, a)
+			}
+		}
+		if more {
+			changed = append(changed, r.loopKey)
 		}
 	}
+	return changed
+}
+
+// tellsMore reports whether the value now (had, when set) tells the rules
+// more than the one read: not one unknown after another, nor one that
+// grew at its end by text that splits no word and climbs no directory
+// (r="$r$x", a="$a -I$d", shift of unknown arguments), which a pass again
+// would judge alike.
+func tellsMore(readHad bool, read field, had bool, now field) bool {
+	switch {
+	case had == readHad && sameField(now, read):
+	case had && readHad && len(now.s) > len(read.s) && strings.HasPrefix(now.s, read.s) && inertTail(now.s[len(read.s):]):
+	case (!had || isUnknown(now)) && (!readHad || isUnknown(read) || read.s == "" || !now.emptyable):
+		// Unknown now, and unknown or empty then, or now unknown but
+		// not empty: judged alike (a name the walk never set is the
+		// environment's).
+	default:
+		return true
+	}
 	return false
+}
+
+// inertTail reports whether text appended to a value leaves the words,
+// and the directories, it names as they were: no blank, no shell
+// operator or quote, no "..".
+func inertTail(s string) bool {
+	return !strings.ContainsAny(s, " \t\n;&|<>()`'\"\\*?[") && !strings.Contains(s, "..")
+}
+
+// widen makes what changed (changed, after the last pass judged) unknown,
+// for one more pass: the values further passes would bring are not
+// followed one by one.
+func (w *walker) widen(changed []loopKey) {
+	for _, k := range changed {
+		switch k.kind {
+		case 'f':
+			w.fail("a loop that defines the function %s anew on each pass; the policy does not follow every body", k.name)
+			return
+		case 'a':
+			if at := w.scope.holder(k.name, true); at != nil {
+				at.setArray(k.name, nil)
+			}
+		default:
+			at := w.scope.holder(k.name, false)
+			if at == nil {
+				at = w.scope
+			}
+			at.set(k.name, field{s: dynMark, dyn: true, opaque: true})
+		}
+	}
 }
 
 // A function defined in code that may not run may still have its body

@@ -189,13 +189,13 @@ func (s *scope) get(name string) (field, bool) {
 				sc.noteRead(name)
 			}
 			if s.loop != nil && s.loop.on > 0 {
-				s.loop.note(loopRead{name: name, had: true, at: sc, v: v})
+				s.loop.note(loopRead{loopKey: loopKey{name, 'v', sc}, had: true, v: v, alts: sc.alts[name]})
 			}
 			return v, true
 		}
 	}
 	if s.loop != nil && s.loop.on > 0 {
-		s.loop.note(loopRead{name: name})
+		s.loop.note(loopRead{loopKey: loopKey{name, 'v', nil}})
 	}
 	return field{}, false
 }
@@ -257,7 +257,7 @@ func (s *scope) getArray(name string) ([]field, bool) {
 		}
 	}
 	if s.loop != nil && s.loop.on > 0 {
-		s.loop.note(loopRead{name: name, array: true, had: had, at: at, arr: a})
+		s.loop.note(loopRead{loopKey: loopKey{name, 'a', at}, had: had, arr: a})
 	}
 	return a, a != nil
 }
@@ -853,14 +853,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		})
 	case *syntax.WhileClause:
 		breaks := w.breaks // a break ends the loop, not what holds it
-		w.loopPasses(s, func(first bool) {
-			w.stmts(x.Cond, c)
-			if first {
-				w.maybe(func() { w.stmts(x.Do, c) })
-			} else {
-				w.stmts(x.Do, c)
-			}
-		})
+		w.loopPasses(s, func() { w.stmts(x.Cond, c) }, func() { w.stmts(x.Do, c) }, true)
 		w.breaks = breaks
 	case *syntax.ForClause:
 		breaks := w.breaks
@@ -900,13 +893,10 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 }
 
 func (w *walker) forClause(s *syntax.Stmt, x *syntax.ForClause, c ctx) {
-	body := func(bool) { w.stmts(x.Do, c) }
+	body := func() { w.stmts(x.Do, c) }
 	wi, ok := x.Loop.(*syntax.WordIter)
 	if !ok {
-		w.loopPasses(s, func(bool) {
-			w.nested(x.Loop)
-			w.stmts(x.Do, c)
-		})
+		w.loopPasses(s, func() { w.nested(x.Loop) }, body, false)
 		return
 	}
 	items := fromPool(&w.scratch, 0, 2) // needed only until the loop is walked
@@ -931,7 +921,7 @@ func (w *walker) forClause(s *syntax.Stmt, x *syntax.ForClause, c ctx) {
 		return
 	}
 	w.scope.set(name, field{s: dynMark, dyn: true})
-	w.loopPasses(s, body)
+	w.loopPasses(s, nil, body, false)
 }
 
 func (w *walker) funcDecl(x *syntax.FuncDecl) {
@@ -1738,6 +1728,10 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	}
 	if raw[0].s != argv[0].s {
 		w.expandAlias(name, argv, c)
+	}
+	if l := w.scope.loop; l != nil && l.on > 0 {
+		// f() { echo; }; for ...; do f /; f() { rm -rf "$1"; }; done
+		l.note(loopRead{loopKey: loopKey{name, 'f', nil}, fn: w.scope.fn(name), nFn: len(w.scope.fnAltsOf(name))})
 	}
 	if body := w.scope.fn(name); body != nil {
 		w.callFunc(name, body, argv, c)
