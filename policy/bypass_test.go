@@ -825,6 +825,8 @@ func TestOptionsAndVariablesRunCode(t *testing.T) {
 		"KUBE_EDITOR='rm -rf ~' kubectl edit deploy/x",
 		"SYSTEMD_EDITOR='rm -rf ~' systemctl edit x",
 		"EDITOR='editor; rm -rf ~' editor f",
+		// helper-45: the same value, but another environment inside.
+		`export EDITOR='rm -rf "$T"; T=/ crontab -e #'; crontab -e`,
 	})
 	wantAction(t, p, Allow, []string{
 		// Debian's editor alternative, named by EDITOR (bashbug): not a

@@ -141,15 +141,37 @@ func (w *walker) envCode(program, names string) {
 			continue
 		}
 		// EDITOR=editor; editor f: judging the same code for the same
-		// program again, inside itself, adds nothing.
+		// program again, inside itself, adds nothing, when the code is
+		// only words; one with assignments or operators ('T=/ crontab
+		// -e; rm -rf "$T"') differs inside, and is judged again.
 		key := program + "\x00" + name + "\x00" + v.s
-		if slices.Contains(w.envCodeIn, key) {
+		if slices.Contains(w.envCodeIn, key) && v.known() && plainWords(v.s) {
 			continue
 		}
 		w.envCodeIn = append(w.envCodeIn, key)
 		w.childString(v, nil, name+" for "+program, ctx{})
 		w.envCodeIn = w.envCodeIn[:len(w.envCodeIn)-1]
 	}
+}
+
+// plainWords reports whether s is words of letters, digits and -./_+=,:
+// only, with no '=' in the first: a command with no assignment,
+// expansion, quote or operator.
+func plainWords(s string) bool {
+	first := true
+	for _, f := range strings.Fields(s) {
+		if first && strings.Contains(f, "=") {
+			return false
+		}
+		first = false
+		for _, r := range f {
+			if !(r == '-' || r == '.' || r == '/' || r == '_' || r == '+' || r == '=' || r == ',' || r == ':' ||
+				'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // sshOption judges ssh -o KEYWORD=VALUE (or "KEYWORD VALUE"), as ssh's
