@@ -976,3 +976,35 @@ func (w *walker) callOtherBodies(name string, argv []field, c ctx) {
 		w.keepAsOther(sc, fork)
 	}
 }
+
+// otherAlias keeps the text the alias name has, where the walk is, as
+// another, when a definition that may not run replaces it: uses expand
+// each (alias ls='rm -rf /'; false && alias ls=:; ls). One that did not
+// exist before needs none: the word as written is judged anyway.
+func (w *walker) otherAlias(name, text string) {
+	sc := w.scope
+	cur, had := sc.alias(name)
+	if w.maybes == 0 {
+		delete(sc.aliasAlts, name)
+		return
+	}
+	alts := sc.aliasAltsOf(name)
+	if had && cur != text && !slices.Contains(alts, cur) {
+		alts = append(slices.Clip(alts), cur)
+	}
+	if len(alts) > maxAlts {
+		w.fail("the alias %s defined more than %d ways on paths that may not run; the policy cannot follow its uses", name, maxAlts)
+		return
+	}
+	putValues(&sc.aliasAlts, name, alts, func(string) bool { return true })
+}
+
+// aliasAltsOf returns the other texts of the alias name.
+func (s *scope) aliasAltsOf(name string) []string {
+	for ; s != nil; s = s.parent {
+		if _, ok := s.aliases[name]; ok {
+			return s.aliasAlts[name]
+		}
+	}
+	return nil
+}

@@ -154,7 +154,9 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`f() { rm -rf "$1"; }; false && f() { :; }; f /`, Deny, rm},
 		{`if [ -n "$HOME" ]; then f() { rm -rf "$1"; }; else f() { echo "$1"; }; fi; f /`, Deny, rm},
 		{`f() { x=/; }; false && f() { x=/tmp; }; f; rm -rf "$x"`, Deny, rm},
-		{"shopt -s expand_aliases\nalias ls='rm -rf /'\nfalse && alias ls=:\nls", Deny, "parse"},
+		{"shopt -s expand_aliases\nalias ls='rm -rf /'\nfalse && alias ls=:\nls", Deny, rm},
+		{`command -v gsed >/dev/null && alias sed=gsed; sed -i s/a/b/ f`, Allow, "default"},
+		{`if [ "$(uname)" = Darwin ]; then alias readlink=greadlink; fi; readlink -f x`, Allow, "default"},
 		{`if command -v md5sum >/dev/null; then h() { md5sum "$@"; }; else h() { md5 "$@"; }; fi; h file`, Allow, "default"},
 		// Eight other values: x=/ on the eighth of nine arms.
 		{`x=/tmp/0; case $1 in a) x=/tmp/a;; b) x=/tmp/b;; c) x=/tmp/c;; d) x=/tmp/d;; e) x=/tmp/e;; f) x=/tmp/f;; g) x=/;; h) x=/tmp/h;; esac; rm -rf "$x"`, Deny, rm},

@@ -1565,11 +1565,7 @@ func (w *walker) special(s *simple) {
 				return
 			}
 			if ok && a.known() {
-				if old, had := w.scope.alias(k); w.maybes > 0 && (!had || old != v) {
-					// alias ls='rm -rf /'; false && alias ls=:; ls
-					w.fail("an alias %s defined where it may not run: the policy cannot follow its uses both ways", k)
-					return
-				}
+				w.otherAlias(k, v)
 				if w.scope.aliases == nil {
 					w.scope.aliases = map[string]string{}
 				}

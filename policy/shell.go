@@ -141,16 +141,17 @@ type scope struct {
 	// may hold (see alts.go); log, while code that may not run is walked,
 	// what it changed here; reads, shared by every scope of the walk, the
 	// names with alternatives read.
-	alts    map[string][]field
-	arrAlts map[string][][]field
-	fnAlts  map[string][]*syntax.Stmt // other bodies a function may have
-	log     *[]change
-	logFrom int            // where the innermost block's changes start
-	logged  map[logKey]int // where in log a name's last change is
-	reads   *[]string
-	gen     *int           // counts the alternatives put, shared as reads is
-	loop    *loopReads     // shared as reads is: see loopPasses
-	altAt   map[string]int // *gen when a name's alternatives were last put
+	alts      map[string][]field
+	arrAlts   map[string][][]field
+	fnAlts    map[string][]*syntax.Stmt // other bodies a function may have
+	aliasAlts map[string][]string       // other texts an alias may have
+	log       *[]change
+	logFrom   int            // where the innermost block's changes start
+	logged    map[logKey]int // where in log a name's last change is
+	reads     *[]string
+	gen       *int           // counts the alternatives put, shared as reads is
+	loop      *loopReads     // shared as reads is: see loopPasses
+	altAt     map[string]int // *gen when a name's alternatives were last put
 }
 
 // A localVar is a variable made local in a function call.
@@ -241,6 +242,7 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 			s.aliases = map[string]string{}
 		}
 		s.aliases[k] = a
+		putValues(&s.aliasAlts, k, c.aliasAlts[k], func(string) bool { return true })
 	}
 	s.cwd, s.oldpwd, s.lastpipe, s.altCwd, s.dirStack, s.stay = c.cwd, c.oldpwd, c.lastpipe, c.altCwd, c.dirStack, c.stay
 	s.stackShaky, s.ghosts = c.stackShaky, c.ghosts
@@ -1606,6 +1608,21 @@ func (w *walker) expandAlias(name string, words []field, c ctx) {
 	if !ok || slices.Contains(w.aliases, name) {
 		return // bash does not expand an alias inside its own expansion
 	}
+	w.expandAliasText(name, a, words, c)
+	// alias ls='rm -rf /'; false && alias ls=:; ls: each text it may have.
+	for _, other := range w.scope.aliasAltsOf(name) {
+		if w.a.fatal != "" {
+			return
+		}
+		outer := w.subshell()
+		w.expandAliasText(name, other, words, c)
+		w.leave(outer)
+	}
+}
+
+// expandAliasText judges the alias name, with the text a, expanded in
+// the command words.
+func (w *walker) expandAliasText(name, a string, words []field, c ctx) {
 	text, rest := a, words[1:]
 	// An alias ending in a blank has the next word expanded as an alias
 	// too (alias e='echo '; e r).
