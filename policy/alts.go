@@ -280,14 +280,20 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 		}
 	}
 	type bound struct {
-		vs []field
-		as [][]field
+		vs  []field
+		as  [][]field
+		fns []*syntax.Stmt
 	}
 	binds := make([]bound, len(names))
 	rounds := 0
 	for i, n := range names {
+		if fn, ok := strings.CutPrefix(n, fnRead); ok {
+			binds[i].fns = w.scope.fnAltsOf(fn)
+			rounds = max(rounds, len(binds[i].fns))
+			continue
+		}
 		vs, as := before.othersBefore(w.scope, n)
-		binds[i] = bound{vs, as}
+		binds[i] = bound{vs: vs, as: as}
 		rounds = max(rounds, len(vs), len(as))
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
@@ -307,6 +313,9 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 			if r < len(binds[i].as) {
 				w.scope.setArray(n, binds[i].as[r])
 			}
+			if r < len(binds[i].fns) {
+				w.scope.bindBody(strings.TrimPrefix(n, fnRead), binds[i].fns[r])
+			}
 		}
 		// What the walk keeps of the last statement besides the scope
 		// stays the value's it took.
@@ -321,36 +330,55 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 		if fork.parent != sc {
 			continue // a subshell of the walk's own was left behind
 		}
-		// x="f() { rm -rf /; }"; false && x=true; eval "$x"; f: the
-		// calls of a function defined on one path only cannot be judged.
-		for name := range fork.aliases {
-			w.fail("with another value of a variable, this makes the alias %s, whose uses the policy cannot follow", name)
-			return
-		}
-		for name, body := range fork.funcs {
-			if cur := sc.fn(name); cur == nil || w.bodyText(cur) != w.bodyText(body) {
-				w.fail("with another value of a variable, this defines the function %s otherwise; the policy cannot follow its calls", name)
-				return
+		for i, n := range names {
+			if fn, ok := strings.CutPrefix(n, fnRead); ok && r < len(binds[i].fns) && fork.funcs[fn] == binds[i].fns[r] {
+				delete(fork.funcs, fn) // bound here, not defined
 			}
 		}
-		if fork.cwd != sc.cwd { // cd "$x"
-			sc.stay = sc.stay.with(sc.cwd, fork.cwd)
-			if w.cdDone {
-				w.cdOK = w.cdOK.with(sc.cwd, fork.cwd)
-			}
-		}
-		if fork.oldpwd != sc.oldpwd {
-			// x="cd /; cd /tmp"; ...; eval "$x"; cd -: one previous
-			// directory is all cd - and ~- follow.
-			w.fail("with another value of a variable, this leaves another previous directory, which cd - would go to; the policy cannot follow both")
+		if !w.keepOtherPath(sc, fork, "judged with another value of a variable or body of a function, this") {
 			return
 		}
-		if !slices.Equal(fork.dirStack, sc.dirStack) {
-			w.mayHold(fork.dirStack, "statements judged again") // popd may go there
-		}
-		w.keepAsOther(sc, fork)
 		w.keepUnchanged(sc, fork, before.changed)
 	}
+}
+
+// keepOtherPath takes into sc, where the walk is, what fork, a walk of
+// another path thrown away after (a statement judged with other values,
+// another body of a function), leaves: its values as other values, its
+// directory as one the shell may be in, its directory stack's entries as
+// ones it may hold. It refuses (and reports false) what cannot be kept
+// two ways: a function defined otherwise, an alias, another previous
+// directory. what names the walk in messages.
+func (w *walker) keepOtherPath(sc, fork *scope, what string) bool {
+	// x="f() { rm -rf /; }"; false && x=true; eval "$x"; f: the calls of
+	// a function defined on one path only cannot be judged.
+	for name := range fork.aliases {
+		w.fail("%s makes the alias %s, whose uses the policy cannot follow", what, name)
+		return false
+	}
+	for name, body := range fork.funcs {
+		if cur := sc.fn(name); cur == nil || w.bodyText(cur) != w.bodyText(body) {
+			w.fail("%s defines the function %s otherwise; the policy cannot follow its calls", what, name)
+			return false
+		}
+	}
+	if fork.cwd != sc.cwd { // cd "$x"
+		sc.stay = sc.stay.with(sc.cwd, fork.cwd)
+		if w.cdDone {
+			w.cdOK = w.cdOK.with(sc.cwd, fork.cwd)
+		}
+	}
+	if fork.oldpwd != sc.oldpwd {
+		// x="cd /; cd /tmp"; ...; eval "$x"; cd -: one previous directory
+		// is all cd - and ~- follow.
+		w.fail("%s leaves another previous directory, which cd - would go to; the policy cannot follow both", what)
+		return false
+	}
+	if !slices.Equal(fork.dirStack, sc.dirStack) {
+		w.mayHold(fork.dirStack, "paths judged again") // popd may go there
+	}
+	w.keepAsOther(sc, fork)
+	return true
 }
 
 // keepUnchanged gives each variable and array that the statement changed
@@ -925,8 +953,9 @@ func (w *walker) widen(changed []loopKey) {
 
 // A function defined in code that may not run may still have its body
 // from before: f() { rm -rf "$1"; }; false && f() { :; }; f / removes /.
-// Its other bodies are kept (otherBody), and a call judges each of them
-// too, as a statement judged again (callOtherBodies).
+// Its other bodies are kept (otherBody), and the statement that calls it
+// is judged again with each of them, as with a variable's other values
+// (fnRead).
 
 // otherBody keeps the body name has, where the walk is, as another of its
 // bodies, when a definition that may not run replaces it.
@@ -947,6 +976,7 @@ func (w *walker) otherBody(name string, body *syntax.Stmt) {
 		return
 	}
 	putValues(&sc.fnAlts, name, alts, knownBody)
+	sc.stamp(fnRead + name) // statements now log what they change
 }
 
 // fnAltsOf returns the other bodies of the function name.
@@ -959,22 +989,18 @@ func (s *scope) fnAltsOf(name string) []*syntax.Stmt {
 	return nil
 }
 
-// callOtherBodies judges a call of name with each of its other bodies, in
-// a scope thrown away after: what each sets becomes another value.
-func (w *walker) callOtherBodies(name string, argv []field, c ctx) {
-	for _, body := range w.scope.fnAltsOf(name) {
-		if w.a.fatal != "" {
-			return
-		}
-		sc := w.scope
-		outer := w.subshell()
-		w.rewalking++
-		w.callFunc(name, body, argv, c)
-		w.rewalking--
-		fork := w.scope
-		w.leave(outer)
-		w.keepAsOther(sc, fork)
+// fnRead marks, among the names read (altReads), a function called that
+// has other bodies: rewalk judges the statement again with each.
+const fnRead = "\x00fn:"
+
+// bindBody makes body the function name's, in s, a scope of a statement
+// judged again, and takes its other bodies away there.
+func (s *scope) bindBody(name string, body *syntax.Stmt) {
+	if s.funcs == nil {
+		s.funcs = map[string]*syntax.Stmt{}
 	}
+	s.funcs[name] = body
+	putValues(&s.fnAlts, name, nil, knownBody)
 }
 
 // otherAlias keeps the text the alias name has, where the walk is, as

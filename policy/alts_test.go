@@ -155,6 +155,13 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`if [ -n "$HOME" ]; then f() { rm -rf "$1"; }; else f() { echo "$1"; }; fi; f /`, Deny, rm},
 		{`f() { x=/; }; false && f() { x=/tmp; }; f; rm -rf "$x"`, Deny, rm},
 		{"shopt -s expand_aliases\nalias ls='rm -rf /'\nfalse && alias ls=:\nls", Deny, rm},
+		// helper-45: another body that cds, pushes, defines a function,
+		// or leaves a variable as it was.
+		{`f() { cd /; }; [ -z "$HOME" ] && f() { cd /tmp; }; f; rm -rf usr`, Deny, rm},
+		{`f() { pushd / >/dev/null; }; [ -z "$HOME" ] && f() { :; }; f; rm -rf usr`, Deny, "parse"},
+		{`f() { g() { rm -rf "$1"; }; }; g() { :; }; [ -z "$HOME" ] && f() { :; }; f; g /`, Deny, "parse"},
+		{`x=/; f() { :; }; [ -z "$HOME" ] && f() { x=/tmp/a; }; f; rm -rf "$x"`, Deny, rm},
+		{`if [ -d build ]; then f() { cd build; }; else f() { cd .; }; fi; f; make`, Allow, "default"},
 		{`command -v gsed >/dev/null && alias sed=gsed; sed -i s/a/b/ f`, Allow, "default"},
 		{`if [ "$(uname)" = Darwin ]; then alias readlink=greadlink; fi; readlink -f x`, Allow, "default"},
 		{`if command -v md5sum >/dev/null; then h() { md5sum "$@"; }; else h() { md5 "$@"; }; fi; h file`, Allow, "default"},

@@ -1751,8 +1751,10 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		l.note(loopRead{loopKey: loopKey{name, 'f', nil}, fn: w.scope.fn(name), nFn: len(w.scope.fnAltsOf(name))})
 	}
 	if body := w.scope.fn(name); body != nil {
+		if len(w.scope.fnAltsOf(name)) > 0 {
+			w.scope.noteRead(fnRead + name) // judged again with each other body
+		}
 		w.callFunc(name, body, argv, c)
-		w.callOtherBodies(name, argv, c)
 	}
 	if hasSlash(argv[0].s) {
 		// Running a file reads it: ~/.ssh/id_rsa run as a program (sudo
