@@ -1137,6 +1137,15 @@ func TestTrapsRunAtTheEnd(t *testing.T) {
 		`trap 'rm -rf "$x"' ERR; x=/; false`,
 		`cleanup() { rm -rf "$d"; }; trap cleanup EXIT INT; d=/`,
 		`trap 'rm -rf "$x"' EXIT; trap - INT; x=/`,
+		// helper-45: an exit before the end, resets that do not reset
+		// the script's trap, a subshell's own trap.
+		`trap 'rm -rf "$x"' EXIT; x=/; [ -n "$y" ] || exit; x=/tmp/a`,
+		`trap 'rm -rf "$x"' EXIT; f() { trap - EXIT; }; x=/`,
+		`trap 'rm -rf "$x"' EXIT; ( trap - EXIT ); x=/`,
+		`trap 'rm -rf "$x"' EXIT; false && trap - EXIT; x=/`,
+		`trap 'rm -rf "$x"' EXIT; old=$(trap -p EXIT); x=/`,
+		`trap 'rm -rf "$x"' EXIT; trap -p EXIT; x=/`,
+		`( trap 'rm -rf "$x"' EXIT; x=/ )`,
 	})
 	wantAction(t, p, Allow, []string{
 		`x=/tmp/a; trap 'rm -rf "$x"' EXIT; trap - EXIT; x=/`,
@@ -1145,6 +1154,7 @@ func TestTrapsRunAtTheEnd(t *testing.T) {
 		`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"`,
 		`trap 'rm -rf "$tmp"' EXIT; tmp=$(mktemp -d); cd "$tmp"`,
 		`cleanup() { rm -rf "$d"; }; trap cleanup EXIT; d=/tmp/x`,
+		`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp" || exit 1; make`,
 	})
 }
 

@@ -1061,11 +1061,51 @@ func (w *walker) noteTraps(ops []field) {
 				sig = "EXIT"
 			}
 		}
-		w.traps = slices.DeleteFunc(w.traps, func(t trap) bool { return t.sig == sig && sig != dynMark })
+		if w.maybes == 0 {
+			// Where the trap command may not run, the trap from before
+			// may still be set (false && trap - EXIT).
+			w.traps = slices.DeleteFunc(w.traps, func(t trap) bool { return t.sig == sig && sig != dynMark })
+		}
 		if code.s != "" || code.dyn {
 			w.traps = append(w.traps, trap{sig, code})
 		}
 	}
+}
+
+// judgeExitTraps judges, where the script may exit (exit), the code of
+// the EXIT traps set, with the values there: trap 'rm -rf "$x"' EXIT; x=/;
+// [ -n "$y" ] || exit; x=/tmp/a.
+func (w *walker) judgeExitTraps() {
+	if w.inTrap {
+		return
+	}
+	w.inTrap = true
+	for _, t := range w.traps {
+		if w.a.fatal == "" && (t.sig == "EXIT" || t.sig == dynMark) {
+			w.childString(t.code, nil, "trap on "+t.sig, ctx{})
+		}
+	}
+	w.inTrap = false
+}
+
+// ownTraps walks code whose traps are its own (a subshell, a function's
+// definition): those it sets are judged at its end, with its values, and
+// what it sets or resets is gone after it.
+func (w *walker) ownTraps(walk func()) {
+	saved := w.traps
+	w.traps = slices.Clone(saved)
+	walk()
+	if len(w.traps) > 0 {
+		set := slices.DeleteFunc(w.traps, func(t trap) bool { return slices.Contains(saved, t) })
+		if len(set) > 0 && w.a.fatal == "" && !w.inTrap {
+			w.inTrap = true
+			for _, t := range set {
+				w.childString(t.code, nil, "trap on "+t.sig, ctx{})
+			}
+			w.inTrap = false
+		}
+	}
+	w.traps = saved
 }
 
 // judgeTraps judges, once the script is walked, the code of the traps it
@@ -1074,6 +1114,7 @@ func (w *walker) noteTraps(ops []field) {
 func (w *walker) judgeTraps() {
 	traps := w.traps
 	w.traps = nil // a trap set inside one is not judged again
+	w.inTrap = true
 	for _, t := range traps {
 		if w.a.fatal != "" {
 			return
@@ -1381,7 +1422,9 @@ func (w *walker) special(s *simple) {
 		// of them; a signal may come before any of them (kill -USR1 $$),
 		// so its changes are kept.
 		ops := operands(s.argv)
-		w.noteTraps(ops)
+		if !hasFlag(s.argv, "p", "") && !hasFlag(s.argv, "P", "") && !hasFlag(s.argv, "l", "") {
+			w.noteTraps(ops) // trap -p EXIT prints it, and changes nothing
+		}
 		if len(ops) > 1 && ops[0].s != "-" {
 			if onlyOnExit(ops[1:]) {
 				w.childString(ops[0], nil, "trap", ctx{})

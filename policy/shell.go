@@ -415,8 +415,10 @@ type walker struct {
 	// bytes walked again.
 	loopLog   loopReads
 	loopBytes int
-	// traps are those the script set, for judgeTraps.
-	traps []trap
+	// traps are those the script set, for judgeTraps; inTrap is set
+	// while their code is judged.
+	traps  []trap
+	inTrap bool
 	// envCodeIn holds the program, variable and value of each envCode
 	// being judged, inside which the same one is not judged again.
 	envCodeIn []string
@@ -945,11 +947,14 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		w.scope.funcs[n.Value] = x.Body
 	}
 	// Judge the body as written, with unknown arguments. Nothing runs
-	// yet: what the body sets must not reach the commands after it.
+	// yet: what the body sets (its traps too) must not reach the
+	// commands after it.
 	outer := w.subshell()
-	for _, n := range names {
-		w.callFunc(n.Value, x.Body, nil, ctx{})
-	}
+	w.ownTraps(func() {
+		for _, n := range names {
+			w.callFunc(n.Value, x.Body, nil, ctx{})
+		}
+	})
 	w.leave(outer)
 }
 
@@ -1776,6 +1781,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 			w.breaks++
 		case name == "break" || name == "continue" || name == "return":
 			w.returns++ // break 2 leaves more than the innermost loop
+		case name == "exit":
+			w.judgeExitTraps()
 		}
 	}
 	w.special(s)

@@ -613,7 +613,7 @@ func plainWord(wd *syntax.Word) bool {
 func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
 	defer w.leave(w.subshell())
 	breaks, returns := w.breaks, w.returns // they leave the subshell
-	w.stmts(stmts, c)
+	w.ownTraps(func() { w.stmts(stmts, c) })
 	w.breaks, w.returns = breaks, returns
 }
 
