@@ -148,6 +148,8 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x="pushd /; pushd /tmp"; false && x=true; eval "$x"; popd; rm -rf *`, Deny, "parse"},
 		{`x="cd /; cd /tmp"; false && x=true; eval "$x"; cd -; rm -rf *`, Deny, "parse"},
 		{`cd /tmp/a || exit; rm -rf "$PWD/x"`, Allow, "default"},
+		{`cd /tmp/nx_a || true; : "$PWD"; cd /; cd /tmp/nx_b || true; rm -rf "$PWD"`, Deny, rm},
+		{`cd /tmp/nx_a || true; : "$PWD"; cd /; cd /tmp/nx_b || true; rm -rf ~+`, Deny, rm},
 		{`cd build && rm -rf "$(pwd)"/*`, Allow, "default"},
 		// A function defined where it may not run keeps its body from
 		// before, and an if and its else give it two: a call judges each.

@@ -1920,6 +1920,7 @@ func (w *walker) cd(args []field) {
 	if _, ok := w.scope.get("PWD"); ok {
 		cwd := w.scope.cwd
 		w.scope.set("PWD", field{s: cwd, dyn: cwd == "" || strings.Contains(cwd, dynMark)})
+		w.otherDirs("PWD", w.scope.stay) // where this cd may have failed
 	}
 	w.scope.oldpwd = old
 }
