@@ -470,6 +470,14 @@ func TestArraysDoNotGoStale(t *testing.T) {
 		{`y=/tmp/a; y[0]=/; rm -rf "$y"`, Deny, rm},
 		{`n=x; x=/; rm -rf "${!n}"`, Deny, rm},
 		{`x=/; rm -rf "${x[1]}"`, Allow, "default"},
+		// helper-45: ${!n} of a positional parameter or an element, and
+		// subscripts bash computes.
+		{`set -- /; n=1; rm -rf "${!n}"`, Deny, rm},
+		{`a=(/tmp/a /); n="a[1]"; rm -rf "${!n}"`, Deny, rm},
+		{`x=/tmp/a; x[0x0]=/; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/a; x[1-1]=/; rm -rf "$x"`, Deny, rm},
+		{`i=0; x=/tmp/a; x[i]=/; rm -rf "$x"`, Deny, rm},
+		{`a=(/tmp/a /tmp/b); a[1+0]=/; rm -rf "${a[1]}"`, Deny, rm},
 		{`a=(/tmp/a /); rm -rf "$a"`, Allow, "default"},
 	})
 }

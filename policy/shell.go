@@ -1110,20 +1110,26 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	if as.Append {
 		val = field{s: dynMark, dyn: true}
 	}
+	// The subscript as bash computes it: x[0x0], x[1-1], x[i].
+	sub, subKnown := -1, false
+	if as.Index != nil {
+		sub, subKnown = w.arithInt(as.Index)
+		subKnown = subKnown && sub >= 0
+	}
 	if as.Append || as.Index != nil || as.Array != nil {
 		old, ok := w.scope.get(as.Name.Value)
 		if !ok || as.Index != nil || as.Array != nil {
 			old = field{s: dynMark, dyn: true}
 		}
 		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec}
-		if !as.Append && as.Array == nil && isZero(indexLit(as.Index)) {
+		if !as.Append && as.Array == nil && subKnown && sub == 0 {
 			v = val // x[0]=/ makes $x / whether x was an array or not
 		}
 	}
 	w.scope.set(as.Name.Value, v)
 	if as.Index != nil {
-		if lit := indexLit(as.Index); lit != "" {
-			w.scope.setElement(as.Name.Value+"["+lit+"]", val)
+		if subKnown {
+			w.scope.setElement(as.Name.Value+"["+strconv.Itoa(sub)+"]", val)
 		} else {
 			w.scope.forgetArray(as.Name.Value)
 		}

@@ -897,9 +897,18 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 	}
 	if p.Param != nil && p.Excl && p.Index == nil && p.Exp == nil && !p.Length && p.Slice == nil && p.Repl == nil && p.Names == 0 &&
 		!p.Width && !p.IsSet && p.NestedParam == nil && len(p.Modifiers) == 0 {
-		// n=x; ${!n} is $x.
-		if target, ok := w.lookup(p.Param.Value); ok && syntax.ValidName(target) {
-			return w.lookup(target)
+		// n=x; ${!n} is $x, n=1 $1, n='a[1]' ${a[1]}.
+		if target, ok := w.lookup(p.Param.Value); ok {
+			name, sub, isElem := strings.Cut(strings.TrimSuffix(target, "]"), "[")
+			n, err := strconv.Atoi(sub)
+			switch {
+			case syntax.ValidName(target), len(target) == 1 && '0' <= target[0] && target[0] <= '9':
+				return w.lookup(target)
+			case isElem && syntax.ValidName(name) && strings.HasSuffix(target, "]") && err == nil && n >= 0:
+				if elems, ok := w.scope.getArray(name); ok && n < len(elems) {
+					return elems[n].s, elems[n].known()
+				}
+			}
 		}
 	}
 	if p.Param == nil || p.Excl || p.Length || p.Width || p.IsSet || p.Index != nil ||
