@@ -1039,21 +1039,17 @@ type trap struct {
 	code field
 }
 
-// noteTraps records the traps trap's operands set, and forgets those they
-// reset (trap - SIG, trap ” SIG, trap SIG): judgeTraps judges what is
-// left at the end, with the values then.
+// noteTraps records the traps trap's operands set. A reset (trap - SIG,
+// trap ” SIG, trap SIG) forgets none: whether it runs may depend on
+// values the walk did not take (trap - $s, a function with another body),
+// so judgeTraps judges every trap the script set, at its end, with the
+// values then.
 func (w *walker) noteTraps(ops []field) {
-	if len(ops) == 0 {
-		return
+	if len(ops) < 2 || ops[0].known() && (ops[0].s == "-" || ops[0].s == "") {
+		return // a reset, or ignored: nothing runs
 	}
-	code, sigs := ops[0], ops[1:]
-	if len(ops) == 1 || ops[0].known() && (ops[0].s == "-" || ops[0].s == "") {
-		code = field{} // reset, or ignored: nothing runs
-		if len(ops) == 1 {
-			sigs = ops
-		}
-	}
-	for _, f := range sigs {
+	code := ops[0]
+	for _, f := range ops[1:] {
 		sig := dynMark
 		if f.known() {
 			sig = strings.TrimPrefix(strings.ToUpper(f.s), "SIG")
@@ -1061,13 +1057,15 @@ func (w *walker) noteTraps(ops []field) {
 				sig = "EXIT"
 			}
 		}
-		if w.maybes == 0 {
-			// Where the trap command may not run, the trap from before
-			// may still be set (false && trap - EXIT).
-			w.traps = slices.DeleteFunc(w.traps, func(t trap) bool { return t.sig == sig && sig != dynMark })
+		if (sig == "DEBUG" || sig == "RETURN") && strings.ContainsAny(code.s, "$`"+dynMark) {
+			// Before every command, or after every function: with values
+			// the policy would have to judge at each.
+			w.fail("a %s trap that reads values runs at every command; the policy judges traps where they are set and at the end only", sig)
+			return
 		}
-		if code.s != "" || code.dyn {
-			w.traps = append(w.traps, trap{sig, code})
+		t := trap{sig, code}
+		if !slices.ContainsFunc(w.traps, func(u trap) bool { return u.sig == t.sig && sameField(u.code, t.code) }) {
+			w.traps = append(w.traps, t)
 		}
 	}
 }
@@ -1079,12 +1077,16 @@ func (w *walker) judgeExitTraps() {
 	if w.inTrap {
 		return
 	}
+	// Judged again, under the budget of what is (a function a trap
+	// calls, at each of many exits, counts its body).
 	w.inTrap = true
+	w.rewalking++
 	for _, t := range w.traps {
-		if w.a.fatal == "" && (t.sig == "EXIT" || t.sig == dynMark) {
+		if w.a.fatal == "" && (t.sig == "EXIT" || t.sig == dynMark) && w.chargeRewalk(len(t.code.s)) {
 			w.childString(t.code, nil, "trap on "+t.sig, ctx{})
 		}
 	}
+	w.rewalking--
 	w.inTrap = false
 }
 
