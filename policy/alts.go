@@ -234,6 +234,14 @@ func (s *scope) stamp(name string) {
 
 // fresh reports whether name's alternatives were put after gen.
 func (s *scope) fresh(name string, gen int) bool {
+	if fn, ok := strings.CutPrefix(name, fnRead); ok {
+		for ; s != nil; s = s.parent {
+			if _, ok := s.funcs[fn]; ok {
+				return s.altAt[name] > gen
+			}
+		}
+		return false
+	}
 	for ; s != nil; s = s.parent {
 		_, v := s.vars[name]
 		_, a := s.arrays[name]
@@ -285,11 +293,11 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 		fns []*syntax.Stmt
 	}
 	binds := make([]bound, len(names))
-	rounds := 0
+	rounds, fnRounds := 0, 0
 	for i, n := range names {
 		if fn, ok := strings.CutPrefix(n, fnRead); ok {
 			binds[i].fns = w.scope.fnAltsOf(fn)
-			rounds = max(rounds, len(binds[i].fns))
+			fnRounds = max(fnRounds, len(binds[i].fns))
 			continue
 		}
 		vs, as := before.othersBefore(w.scope, n)
@@ -298,24 +306,48 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
 	sc := w.scope
-	for r := 0; r < rounds && w.a.fatal == ""; r++ {
+	// Values index by index (round r binds the r-th other value of each
+	// variable), each with the bodies taken and with every other body
+	// (fr), the bodies being few: f "$x" with f's other body and x's
+	// value taken is one such pair.
+	for fr := -1; fr < fnRounds && w.a.fatal == ""; fr++ {
+		for r := -1; r < rounds && w.a.fatal == ""; r++ {
+			if fr < 0 && r < 0 {
+				continue // the values and bodies taken: walked already
+			}
+			if !w.rewalkOnce(s, c, sc, before, names, func(i int, n string) {
+				b := binds[i]
+				if r >= 0 && r < len(b.vs) {
+					w.scope.set(n, b.vs[r])
+				}
+				if r >= 0 && r < len(b.as) {
+					w.scope.setArray(n, b.as[r])
+				}
+				if fr >= 0 && fr < len(b.fns) {
+					w.scope.bindBody(strings.TrimPrefix(n, fnRead), b.fns[fr])
+				}
+			}, size) {
+				return
+			}
+		}
+	}
+}
+
+// rewalkOnce judges s again in a scope thrown away after, from where it
+// began (before), with bind(i, name) binding each name read, and keeps
+// what it leaves as other values in sc. It reports false where the
+// request is refused.
+func (w *walker) rewalkOnce(s *syntax.Stmt, c ctx, sc *scope, before *stmtBefore, names []string, bind func(int, string), size int) bool {
+	{
 		if !w.chargeRewalk(size) {
-			return
+			return false
 		}
 		outer := w.subshell()
 		// From where the statement began: y=${y:-$x} again sees y unset,
 		// cd "$x" starts from the same directory.
 		before.restore(w, w.scope)
 		for i, n := range names {
-			if r < len(binds[i].vs) {
-				w.scope.set(n, binds[i].vs[r])
-			}
-			if r < len(binds[i].as) {
-				w.scope.setArray(n, binds[i].as[r])
-			}
-			if r < len(binds[i].fns) {
-				w.scope.bindBody(strings.TrimPrefix(n, fnRead), binds[i].fns[r])
-			}
+			bind(i, n)
 		}
 		// What the walk keeps of the last statement besides the scope
 		// stays the value's it took.
@@ -328,18 +360,21 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 		fork := w.scope
 		w.leave(outer)
 		if fork.parent != sc {
-			continue // a subshell of the walk's own was left behind
+			return true // a subshell of the walk's own was left behind
 		}
-		for i, n := range names {
-			if fn, ok := strings.CutPrefix(n, fnRead); ok && r < len(binds[i].fns) && fork.funcs[fn] == binds[i].fns[r] {
-				delete(fork.funcs, fn) // bound here, not defined
+		for _, n := range names {
+			if fn, ok := strings.CutPrefix(n, fnRead); ok && fork.funcs[fn] != nil && fork.fnAlts != nil {
+				if _, bound := fork.fnAlts[fn]; bound {
+					delete(fork.funcs, fn) // bound here, not defined
+				}
 			}
 		}
 		if !w.keepOtherPath(sc, fork, "judged with another value of a variable or body of a function, this") {
-			return
+			return false
 		}
 		w.keepUnchanged(sc, fork, before.changed)
 	}
+	return true
 }
 
 // keepOtherPath takes into sc, where the walk is, what fork, a walk of
@@ -719,9 +754,10 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 // that may not run, up to maxLoopPasses passes; where the last leaves one
 // changed, what changed becomes unknown for one pass more (values that a
 // later pass would reach, d=${d%/*} climbing past four levels, are not
-// judged). A loop inside a pass walked again gets one pass (nested loops
-// would multiply the work at each level), and at most maxLoopBytes of
-// loops are walked again per request.
+// judged). A loop inside a pass walked again, or inside a statement
+// judged again, gets one pass (nested loops would multiply the work at
+// each level), and at most maxLoopBytes of loops are walked again per
+// request.
 const (
 	maxLoopPasses = 4
 	maxLoopBytes  = 2 * MaxScriptSize
@@ -746,12 +782,13 @@ type loopKey struct {
 
 type loopRead struct {
 	loopKey
-	had  bool
-	v    field
-	alts []field
-	arr  []field
-	fn   *syntax.Stmt // a function's body, with nFn other bodies
-	nFn  int
+	had     bool
+	v       field
+	alts    []field
+	arr     []field
+	arrAlts [][]field
+	fn      *syntax.Stmt // a function's body, with nFn other bodies
+	nFn     int
 }
 
 // note logs a read, unless the pass logged one of that name, held by
@@ -780,15 +817,16 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 		return
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
-	// Other values that arise from here on are judged again in the
-	// further passes; those from before the loop were, in the first.
-	region := w.altGen
+	// Every other value is judged again in the further passes, those
+	// from before the loop too: they meet other values there (f "$x"
+	// with f's other body, and the x a pass left).
+	region := 0
 	for n := 0; w.a.fatal == ""; n++ {
 		start, from, cwd := len(l.reads), l.from, w.scope.cwd
 		var changed []loopKey
-		var cwdMoved bool
+		var cwdMoved, grown bool
 		check := func() {
-			changed = w.changedSinceRead(l.reads[start:])
+			changed, grown = w.changedSinceRead(l.reads[start:])
 			cwdMoved = w.scope.cwd != cwd
 		}
 		l.on++
@@ -812,14 +850,16 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 			clear(l.first)
 		}
 		switch {
-		case len(changed) == 0 && !cwdMoved || l.again > 0 || n == maxLoopPasses:
+		case len(changed) == 0 && !cwdMoved || l.again > 0 || w.rewalking > 0 && n == 0 || n == maxLoopPasses:
 			return
-		case n+1 == maxLoopPasses:
-			// Still changing: one more pass with what changes unknown.
+		case n+1 == maxLoopPasses || n >= 1 && grown && !cwdMoved:
+			// Still changing, or growing on each pass: one more pass
+			// with what changes unknown.
 			w.widen(changed)
 			if cwdMoved {
 				w.scope.cwd = "/" + dynMark
 			}
+			n = maxLoopPasses - 1
 		}
 		if w.loopBytes += size; w.loopBytes > maxLoopBytes {
 			w.fail("more than %d MiB of loops to judge again for the values their passes leave", maxLoopBytes>>20)
@@ -870,83 +910,105 @@ func (s *scope) below(at *scope) bool {
 // one unknown after another, nor one unknown in part that grew at its
 // end (r="$r$x", shift of unknown arguments), which a pass again would
 // judge alike.
-func (w *walker) changedSinceRead(reads []loopRead) (changed []loopKey) {
+func (w *walker) changedSinceRead(reads []loopRead) (changed []loopKey, allGrown bool) {
+	allGrown = true
 	for _, r := range reads {
 		if r.at != nil && !w.scope.below(r.at) {
 			continue // a local of a function called, or a subshell's
 		}
-		more := false
+		more, grown := false, false
 		switch r.kind {
 		case 'f':
 			// Another body, or another count of other bodies.
 			more = w.scope.fn(r.name) != r.fn || len(w.scope.fnAltsOf(r.name)) != r.nFn
+		case 'l':
+			text, _ := w.scope.alias(r.name)
+			more = text != r.v.s || len(w.scope.aliasAltsOf(r.name)) != r.nFn
 		case 'a':
 			a, had := w.scope.peekArray(r.name)
 			more = had != r.had || !sameFields(a, r.arr) && slices.ContainsFunc(a, field.known)
+			// A known other array the pass added, as for a variable.
+			_, as := w.scope.altsOf(r.name)
+			for _, b := range as {
+				more = more || knownArray(b) && !sameFields(b, r.arr) && !slices.ContainsFunc(r.arrAlts, func(c []field) bool { return sameFields(b, c) })
+			}
 		default:
 			v, had := w.scope.getQuiet(r.name)
-			more = tellsMore(r.had, r.v, had, v)
+			more, grown = tellsMore(r.had, r.v, had, v)
 			// A known other value the pass added (x=/; [ -z "$HOME" ] &&
 			// x=/tmp/a): the next pass may read it. Empty and unknown
 			// ones, which every reset of a variable in a branch adds,
 			// are judged alike where the variable is read.
 			vs, _ := w.scope.altsOf(r.name)
 			for _, a := range vs {
-				more = more || a.known() && a.s != "" && !slices.ContainsFunc(r.alts, func(b field) bool { return sameField(a, b) }) && tellsMore(r.had, r.v, true, a)
+				if a.known() && a.s != "" && !slices.ContainsFunc(r.alts, func(b field) bool { return sameField(a, b) }) {
+					m, g := tellsMore(r.had, r.v, true, a)
+					grown = more && grown || !more && g
+					more = more || m
+				}
 			}
 		}
 		if more {
 			changed = append(changed, r.loopKey)
+			allGrown = allGrown && grown
 		}
 	}
-	return changed
+	return changed, allGrown
 }
 
 // tellsMore reports whether the value now (had, when set) tells the rules
-// more than the one read: not one unknown after another, nor one that
-// grew at its end by text that splits no word and climbs no directory
-// (r="$r$x", a="$a -I$d", shift of unknown arguments), which a pass again
-// would judge alike.
-func tellsMore(readHad bool, read field, had bool, now field) bool {
+// more than the one read: not one unknown after another. grown reports
+// that it is the one read with more text at its end (r="$r$l"): each
+// pass may add more, without end, so it is judged for two passes and
+// then widened (see loopPasses).
+func tellsMore(readHad bool, read field, had bool, now field) (more, grown bool) {
 	switch {
 	case had == readHad && sameField(now, read):
-	case had && readHad && len(now.s) > len(read.s) && strings.HasPrefix(now.s, read.s) && inertTail(now.s[len(read.s):]):
 	case (!had || isUnknown(now)) && (!readHad || isUnknown(read) || read.s == "" || !now.emptyable):
 		// Unknown now, and unknown or empty then, or now unknown but
 		// not empty: judged alike (a name the walk never set is the
 		// environment's).
 	default:
-		return true
+		return true, had && readHad && len(now.s) > len(read.s) && strings.HasPrefix(now.s, read.s)
 	}
-	return false
-}
-
-// inertTail reports whether text appended to a value leaves the words,
-// and the directories, it names as they were: no blank, no shell
-// operator or quote, no "..".
-func inertTail(s string) bool {
-	return !strings.ContainsAny(s, " \t\n;&|<>()`'\"\\*?[") && !strings.Contains(s, "..")
+	return false, false
 }
 
 // widen makes what changed (changed, after the last pass judged) unknown,
-// for one more pass: the values further passes would bring are not
-// followed one by one.
+// for one more pass, keeping what it held as other values: the values
+// further passes would bring are not followed one by one.
 func (w *walker) widen(changed []loopKey) {
 	for _, k := range changed {
 		switch k.kind {
-		case 'f':
-			w.fail("a loop that defines the function %s anew on each pass; the policy does not follow every body", k.name)
+		case 'f', 'l':
+			w.fail("a loop that makes %s anew on each pass; the policy does not follow every one", k.name)
 			return
 		case 'a':
-			if at := w.scope.holder(k.name, true); at != nil {
-				at.setArray(k.name, nil)
+			at := w.scope.holder(k.name, true)
+			if at == nil {
+				continue
+			}
+			old, alts := at.arrays[k.name], at.arrAlts[k.name]
+			at.setArray(k.name, nil)
+			for _, a := range append([][]field{old}, alts...) {
+				if a != nil {
+					at.addArrAlt(k.name, a)
+				}
 			}
 		default:
 			at := w.scope.holder(k.name, false)
 			if at == nil {
 				at = w.scope
 			}
+			old, had := at.vars[k.name]
+			alts := at.alts[k.name]
 			at.set(k.name, field{s: dynMark, dyn: true, opaque: true})
+			if had {
+				at.addAlt(k.name, old)
+			}
+			for _, a := range alts {
+				at.addAlt(k.name, a)
+			}
 		}
 	}
 }
@@ -1000,7 +1062,10 @@ func (s *scope) bindBody(name string, body *syntax.Stmt) {
 		s.funcs = map[string]*syntax.Stmt{}
 	}
 	s.funcs[name] = body
-	putValues(&s.fnAlts, name, nil, knownBody)
+	if s.fnAlts == nil {
+		s.fnAlts = map[string][]*syntax.Stmt{}
+	}
+	s.fnAlts[name] = []*syntax.Stmt{} // bound: no other bodies here
 }
 
 // otherAlias keeps the text the alias name has, where the walk is, as

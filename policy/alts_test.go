@@ -130,6 +130,17 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`for i in 1 2 3 4 5; do rm -rf etc; cd ..; done`, Deny, rm},
 		{`f() { echo "$1"; }; for i in 1 2 3 4 5; do f /; f() { rm -rf "$1"; }; done`, Deny, rm},
 		{`set -- a b c d e f g h i j; while [ $# -gt 0 ]; do echo "$1"; shift; done`, Allow, "default"},
+		// helper-46: growth that makes a system path, widening that
+		// dropped the values passes had, an array's other value, an
+		// alias changed in the body, a function's other body with the
+		// value a pass left.
+		{`x=/u; for i in 1 2 3 4 5; do rm -rf "$x"; x=${x}sr; done`, Deny, rm},
+		{`x=; for i in 1 2 3 4 5; do rm -rf "$x"; x=$x/; done`, Deny, rm},
+		{`p=/tmp/a; n=0; while [ $n -lt 2 ]; do p=$p/..; n=$((n+1)); done; rm -rf "$p"`, Deny, rm},
+		{`a=(/tmp/a); for i in 1 2 3 4 5; do rm -rf "${a[0]}"; if [ -d / ]; then a=(/); else a=(/tmp/a); fi; done`, Deny, rm},
+		{"shopt -s expand_aliases; alias r=echo; for i in 1 2 3 4 5; do eval 'r /'; alias r='rm -rf'; done", Deny, rm},
+		{`f(){ rm -rf "$1"; }; [ -d / ] || f(){ echo "$1"; }; x=/tmp/a; [ -d / ] && x=/; f "$x"`, Deny, rm},
+		{`f(){ rm -rf "$1"; }; [ -d / ] || f(){ echo "$1"; }; x=/tmp/a; for i in 1 2 3 4 5; do f "$x"; x=/; done`, Deny, rm},
 		{`while [ ! -d .git ]; do cd ..; done; git status`, Allow, "default"},
 		{`p=.; while [ ! -f "$p/go.mod" ]; do p="$p/.."; done; echo "$p"`, Allow, "default"},
 		{`args=; for d in $dirs; do args="$args -I$d"; done; cc $args -c x.c`, Allow, "default"},

@@ -478,6 +478,8 @@ func TestArraysDoNotGoStale(t *testing.T) {
 		{`x=/tmp/a; x[1-1]=/; rm -rf "$x"`, Deny, rm},
 		{`i=0; x=/tmp/a; x[i]=/; rm -rf "$x"`, Deny, rm},
 		{`a=(/tmp/a /tmp/b); a[1+0]=/; rm -rf "${a[1]}"`, Deny, rm},
+		{`x=/; n=x[0]; rm -rf "${!n}"`, Deny, rm},
+		{`set -- 1 2 3 4 5 6 7 8 9 /; n=10; rm -rf "${!n}"`, Deny, rm},
 		{`a=(/tmp/a /); rm -rf "$a"`, Allow, "default"},
 	})
 }

@@ -259,7 +259,11 @@ func (s *scope) getArray(name string) ([]field, bool) {
 		}
 	}
 	if s.loop != nil && s.loop.on > 0 {
-		s.loop.note(loopRead{loopKey: loopKey{name, 'a', at}, had: had, arr: a})
+		r := loopRead{loopKey: loopKey{name, 'a', at}, had: had, arr: a}
+		if at != nil {
+			r.arrAlts = at.arrAlts[name]
+		}
+		s.loop.note(r)
 	}
 	return a, a != nil
 }
@@ -1618,6 +1622,10 @@ func (w *walker) expandAlias(name string, words []field, c ctx) {
 	a, ok := w.scope.alias(name)
 	if !ok || slices.Contains(w.aliases, name) {
 		return // bash does not expand an alias inside its own expansion
+	}
+	if l := w.scope.loop; l != nil && l.on > 0 {
+		// alias r=echo; for ...; do r /; alias r='rm -rf'; done
+		l.note(loopRead{loopKey: loopKey{name, 'l', nil}, v: field{s: a}, nFn: len(w.scope.aliasAltsOf(name))})
 	}
 	w.expandAliasText(name, a, words, c)
 	// alias ls='rm -rf /'; false && alias ls=:; ls: each text it may have.

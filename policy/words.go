@@ -901,12 +901,21 @@ func (w *walker) param(p *syntax.ParamExp) (string, bool) {
 		if target, ok := w.lookup(p.Param.Value); ok {
 			name, sub, isElem := strings.Cut(strings.TrimSuffix(target, "]"), "[")
 			n, err := strconv.Atoi(sub)
+			pos, perr := strconv.Atoi(target)
 			switch {
 			case syntax.ValidName(target), len(target) == 1 && '0' <= target[0] && target[0] <= '9':
 				return w.lookup(target)
+			case perr == nil && pos > 9:
+				// n=10: ${10}, the tenth argument.
+				if args, ok := w.scope.getArray("@"); ok && pos <= len(args) {
+					return args[pos-1].s, args[pos-1].known()
+				}
 			case isElem && syntax.ValidName(name) && strings.HasSuffix(target, "]") && err == nil && n >= 0:
 				if elems, ok := w.scope.getArray(name); ok && n < len(elems) {
 					return elems[n].s, elems[n].known()
+				}
+				if v, ok := w.scope.plainOnly(name); ok && n == 0 && !v.unset {
+					return v.s, v.known() // n='x[0]' of a plain x
 				}
 			}
 		}
