@@ -1157,6 +1157,7 @@ func TestTrapsRunAtTheEnd(t *testing.T) {
 	})
 	wantAction(t, p, Allow, []string{
 		`trap 'echo "failed at line $LINENO"' ERR; make`,
+		`trap "$(shopt -p extglob)" RETURN`,
 		`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"`,
 		`trap 'rm -rf "$tmp"' EXIT; tmp=$(mktemp -d); cd "$tmp"`,
 		`cleanup() { rm -rf "$d"; }; trap cleanup EXIT; d=/tmp/x`,

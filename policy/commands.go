@@ -1057,10 +1057,12 @@ func (w *walker) noteTraps(ops []field) {
 				sig = "EXIT"
 			}
 		}
-		if (sig == "DEBUG" || sig == "RETURN") && strings.ContainsAny(code.s, "$`"+dynMark) {
-			// Before every command, or after every function: with values
-			// the policy would have to judge at each.
-			w.fail("a %s trap that reads values runs at every command; the policy judges traps where they are set and at the end only", sig)
+		if (sig == "DEBUG" || sig == "RETURN") && strings.ContainsAny(strings.ReplaceAll(code.s, dynMark, ""), "$`") {
+			// Before every command, or as every function returns: with
+			// values the policy would have to judge at each. Code made by
+			// a substitution (trap "$(shopt -p extglob)" RETURN, in bash
+			// completions) is judged as code known in part, as before.
+			w.fail("a %s trap whose code reads values runs before every command or at every return; the policy judges traps where they are set and at the end only", sig)
 			return
 		}
 		t := trap{sig, code}
