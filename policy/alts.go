@@ -751,10 +751,11 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 // pass. So the walk logs what a loop's pass reads (loopReads): variables,
 // arrays, functions called and the directory. Where something read holds
 // another value after the pass, the loop is walked once more, as code
-// that may not run, up to maxLoopPasses passes; where the last leaves one
-// changed, what changed becomes unknown for one pass more (values that a
-// later pass would reach, d=${d%/*} climbing past four levels, are not
-// judged). A loop inside a pass walked again, or inside a statement
+// that may not run, up to maxLoopPasses passes (two for a value that only
+// grows at its end); where the last leaves one changed, what changed is
+// unknown past the loop, with the values it had as other values (values
+// that a later pass would reach, d=${d%/*} climbing past four levels, are
+// not judged). A loop inside a pass walked again, or inside a statement
 // judged again, gets one pass (nested loops would multiply the work at
 // each level), and at most maxLoopBytes of loops are walked again per
 // request.
@@ -772,6 +773,10 @@ type loopReads struct {
 	again int // passes walked again being walked
 	reads []loopRead
 	first map[loopKey]int // where in reads a name's last logged read is
+	// changed names what the pass before the one being walked changed
+	// (functions as fnRead+name); hits counts the reads of those.
+	changed []string
+	hits    int
 }
 
 type loopKey struct {
@@ -794,6 +799,15 @@ type loopRead struct {
 // note logs a read, unless the pass logged one of that name, held by
 // the same scope, already.
 func (l *loopReads) note(r loopRead) {
+	if len(l.changed) > 0 {
+		name := r.name
+		if r.kind == 'f' {
+			name = fnRead + name
+		}
+		if slices.Contains(l.changed, name) {
+			l.hits++
+		}
+	}
 	if i, ok := l.first[r.loopKey]; ok && i >= l.from && i < len(l.reads) && l.reads[i].loopKey == r.loopKey {
 		return
 	}
@@ -817,10 +831,12 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 		return
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
-	// Every other value is judged again in the further passes, those
-	// from before the loop too: they meet other values there (f "$x"
-	// with f's other body, and the x a pass left).
-	region := 0
+	// Other values that arise in the loop are judged again in the
+	// further passes; those from before it were in the first, but meet
+	// the values a pass left in statements that read those too (f "$x"
+	// with f's other body, and the x a pass left): see stmt.
+	region := w.altGen
+	var prev []string // what the pass before changed
 	for n := 0; w.a.fatal == ""; n++ {
 		start, from, cwd := len(l.reads), l.from, w.scope.cwd
 		var changed []loopKey
@@ -834,32 +850,45 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 		if n == 0 {
 			w.onePass(true, cond, body, ownMaybe, check)
 		} else {
-			saved := w.region
+			saved, savedChanged := w.region, l.changed
 			w.rewalking++
 			l.again++
 			w.region = region
+			l.changed = append(slices.Clip(savedChanged), prev...)
 			w.onePass(false, cond, body, true, check)
 			w.rewalking--
 			l.again--
-			w.region = saved
+			w.region, l.changed = saved, savedChanged
 		}
 		l.on--
 		l.from = from
+		prev = prev[:0]
+		for _, k := range changed {
+			switch k.kind {
+			case 'f':
+				prev = append(prev, fnRead+k.name)
+			case 'v', 'a':
+				prev = append(prev, k.name)
+			}
+		}
 		if l.on == 0 {
 			l.reads = l.reads[:0] // the outermost loop: no one else reads them
 			clear(l.first)
 		}
 		switch {
-		case len(changed) == 0 && !cwdMoved || l.again > 0 || w.rewalking > 0 && n == 0 || n == maxLoopPasses:
+		case len(changed) == 0 && !cwdMoved || l.again > 0 || w.rewalking > 0 && n == 0:
 			return
 		case n+1 == maxLoopPasses || n >= 1 && grown && !cwdMoved:
-			// Still changing, or growing on each pass: one more pass
-			// with what changes unknown.
+			// Still changing, or growing on each pass: what changes is
+			// unknown past the loop, with the values it had as other
+			// values. (A pass with it unknown judged nothing the known
+			// values had not: an unknown that is not empty is allowed
+			// where they are.)
 			w.widen(changed)
 			if cwdMoved {
 				w.scope.cwd = "/" + dynMark
 			}
-			n = maxLoopPasses - 1
+			return
 		}
 		if w.loopBytes += size; w.loopBytes > maxLoopBytes {
 			w.fail("more than %d MiB of loops to judge again for the values their passes leave", maxLoopBytes>>20)

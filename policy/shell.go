@@ -661,7 +661,7 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, c ctx) {
-	mark := len(w.altReads)
+	mark, hits := len(w.altReads), w.loopLog.hits
 	var before stmtBefore
 	var sc *scope // logging what s changes: some variable has other values
 	var prevLog *[]change
@@ -692,6 +692,11 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 				if w.scope.fresh(r, w.region) {
 					inner = append(inner, r)
 				}
+			}
+			if w.loopLog.hits > hits {
+				// It read what the loop's last pass changed: its other
+				// values meet the value carried.
+				inner = read
 			}
 			read = inner
 		}
