@@ -338,42 +338,40 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 // what it leaves as other values in sc. It reports false where the
 // request is refused.
 func (w *walker) rewalkOnce(s *syntax.Stmt, c ctx, sc *scope, before *stmtBefore, names []string, bind func(int, string), size int) bool {
-	{
-		if !w.chargeRewalk(size) {
-			return false
-		}
-		outer := w.subshell()
-		// From where the statement began: y=${y:-$x} again sees y unset,
-		// cd "$x" starts from the same directory.
-		before.restore(w, w.scope)
-		for i, n := range names {
-			bind(i, n)
-		}
-		// What the walk keeps of the last statement besides the scope
-		// stays the value's it took.
-		cdOK, cdDone, lastDec, region := w.cdOK, w.cdDone, w.lastDec, w.region
-		w.rewalking++
-		w.region = w.altGen
-		w.stmtOnce(s, c)
-		w.rewalking--
-		w.cdOK, w.cdDone, w.lastDec, w.region = cdOK, cdDone, lastDec, region
-		fork := w.scope
-		w.leave(outer)
-		if fork.parent != sc {
-			return true // a subshell of the walk's own was left behind
-		}
-		for _, n := range names {
-			if fn, ok := strings.CutPrefix(n, fnRead); ok && fork.funcs[fn] != nil && fork.fnAlts != nil {
-				if _, bound := fork.fnAlts[fn]; bound {
-					delete(fork.funcs, fn) // bound here, not defined
-				}
+	if !w.chargeRewalk(size) {
+		return false
+	}
+	outer := w.subshell()
+	// From where the statement began: y=${y:-$x} again sees y unset,
+	// cd "$x" starts from the same directory.
+	before.restore(w, w.scope)
+	for i, n := range names {
+		bind(i, n)
+	}
+	// What the walk keeps of the last statement besides the scope
+	// stays the value's it took.
+	cdOK, cdDone, lastDec, region := w.cdOK, w.cdDone, w.lastDec, w.region
+	w.rewalking++
+	w.region = w.altGen
+	w.stmtOnce(s, c)
+	w.rewalking--
+	w.cdOK, w.cdDone, w.lastDec, w.region = cdOK, cdDone, lastDec, region
+	fork := w.scope
+	w.leave(outer)
+	if fork.parent != sc {
+		return true // a subshell of the walk's own was left behind
+	}
+	for _, n := range names {
+		if fn, ok := strings.CutPrefix(n, fnRead); ok && fork.funcs[fn] != nil && fork.fnAlts != nil {
+			if _, bound := fork.fnAlts[fn]; bound {
+				delete(fork.funcs, fn) // bound here, not defined
 			}
 		}
-		if !w.keepOtherPath(sc, fork, "judged with another value of a variable or body of a function, this") {
-			return false
-		}
-		w.keepUnchanged(sc, fork, before.changed)
 	}
+	if !w.keepOtherPath(sc, fork, "judged with another value of a variable or body of a function, this") {
+		return false
+	}
+	w.keepUnchanged(sc, fork, before.changed)
 	return true
 }
 
