@@ -331,6 +331,34 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 			}
 		}
 	}
+	if w.loopLog.again == 0 {
+		return
+	}
+	// In a loop's later pass a variable the pass before changed holds a
+	// new value, and the others' other values must meet it: each
+	// variable's other values alone, the others as taken ($y rm -rf "$x"
+	// with y carried, x's other value /usr).
+	for i := range names {
+		b := binds[i]
+		if b.fns != nil || len(b.vs)+len(b.as) == 0 || len(names) == 1 {
+			continue
+		}
+		for r := 0; r < max(len(b.vs), len(b.as)) && w.a.fatal == ""; r++ {
+			if !w.rewalkOnce(s, c, sc, before, names, func(j int, m string) {
+				if j != i {
+					return
+				}
+				if r < len(b.vs) {
+					w.scope.set(m, b.vs[r])
+				}
+				if r < len(b.as) {
+					w.scope.setArray(m, b.as[r])
+				}
+			}, size) {
+				return
+			}
+		}
+	}
 }
 
 // rewalkOnce judges s again in a scope thrown away after, from where it
@@ -771,10 +799,8 @@ type loopReads struct {
 	again int // passes walked again being walked
 	reads []loopRead
 	first map[loopKey]int // where in reads a name's last logged read is
-	// changed names what the pass before the one being walked changed
-	// (functions as fnRead+name); hits counts the reads of those.
-	changed []string
-	hits    int
+	// sets counts the assignments of the whole walk.
+	sets int
 }
 
 type loopKey struct {
@@ -797,15 +823,6 @@ type loopRead struct {
 // note logs a read, unless the pass logged one of that name, held by
 // the same scope, already.
 func (l *loopReads) note(r loopRead) {
-	if len(l.changed) > 0 {
-		name := r.name
-		if r.kind == 'f' {
-			name = fnRead + name
-		}
-		if slices.Contains(l.changed, name) {
-			l.hits++
-		}
-	}
 	if i, ok := l.first[r.loopKey]; ok && i >= l.from && i < len(l.reads) && l.reads[i].loopKey == r.loopKey {
 		return
 	}
@@ -829,46 +846,34 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 		return
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
-	// Other values that arise in the loop are judged again in the
-	// further passes; those from before it were in the first, but meet
-	// the values a pass left in statements that read those too (f "$x"
-	// with f's other body, and the x a pass left): see stmt.
-	region := w.altGen
-	var prev []string // what the pass before changed
+	// Every other value is judged again in the further passes, those
+	// from before the loop too: they meet the values a pass left (f "$x"
+	// with f's other body and the x a pass left, z=$y; $z rm -rf "$x").
 	for n := 0; w.a.fatal == ""; n++ {
-		start, from, cwd := len(l.reads), l.from, w.scope.cwd
+		start, from := len(l.reads), l.from
+		cwd, oldpwd, stack := w.scope.cwd, w.scope.oldpwd, w.scope.dirStack
 		var changed []loopKey
 		var cwdMoved, grown bool
 		check := func() {
 			changed, grown = w.changedSinceRead(l.reads[start:])
-			cwdMoved = w.scope.cwd != cwd
+			cwdMoved = w.scope.cwd != cwd || w.scope.oldpwd != oldpwd || !slices.Equal(w.scope.dirStack, stack)
 		}
 		l.on++
 		l.from = start
 		if n == 0 {
 			w.onePass(true, cond, body, ownMaybe, check)
 		} else {
-			saved, savedChanged := w.region, l.changed
+			saved := w.region
 			w.rewalking++
 			l.again++
-			w.region = region
-			l.changed = append(slices.Clip(savedChanged), prev...)
+			w.region = 0
 			w.onePass(false, cond, body, true, check)
 			w.rewalking--
 			l.again--
-			w.region, l.changed = saved, savedChanged
+			w.region = saved
 		}
 		l.on--
 		l.from = from
-		prev = prev[:0]
-		for _, k := range changed {
-			switch k.kind {
-			case 'f':
-				prev = append(prev, fnRead+k.name)
-			case 'v', 'a':
-				prev = append(prev, k.name)
-			}
-		}
 		if l.on == 0 {
 			l.reads = l.reads[:0] // the outermost loop: no one else reads them
 			clear(l.first)
@@ -884,7 +889,8 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 			// where they are.)
 			w.widen(changed)
 			if cwdMoved {
-				w.scope.cwd = "/" + dynMark
+				w.scope.cwd, w.scope.oldpwd = "/"+dynMark, "/"+dynMark
+				w.mayHold(w.scope.dirStack, "loops")
 			}
 			return
 		}

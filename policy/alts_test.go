@@ -141,6 +141,11 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{"shopt -s expand_aliases; alias r=echo; for i in 1 2 3 4 5; do eval 'r /'; alias r='rm -rf'; done", Deny, rm},
 		{`f(){ rm -rf "$1"; }; [ -d / ] || f(){ echo "$1"; }; x=/tmp/a; [ -d / ] && x=/; f "$x"`, Deny, rm},
 		{`f(){ rm -rf "$1"; }; [ -d / ] || f(){ echo "$1"; }; x=/tmp/a; for i in 1 2 3 4 5; do f "$x"; x=/; done`, Deny, rm},
+		// helper-48: a value derived from the carried one, a carried
+		// value that must meet another's old value, OLDPWD in a loop.
+		{`x=/usr; false && x=/tmp/a; y=echo; n=0; while [ $n -lt 2 ]; do z=$y; $z rm -rf "$x"; y=; n=$((n+1)); done`, Deny, rm},
+		{`x=/usr; false && x=/tmp/a; y=echo; n=0; while [ $n -lt 2 ]; do $y rm -rf "$x"; y=; n=$((n+1)); done`, Deny, rm},
+		{"w=$PWD; cd /tmp; cd \"$w\"; while read -r l; do rm -rf \"$OLDPWD\"/*; cd /; cd \"$w\"; done <<< $'a\\nb'", Deny, rm},
 		{`while [ ! -d .git ]; do cd ..; done; git status`, Allow, "default"},
 		{`p=.; while [ ! -f "$p/go.mod" ]; do p="$p/.."; done; echo "$p"`, Allow, "default"},
 		{`args=; for d in $dirs; do args="$args -I$d"; done; cc $args -c x.c`, Allow, "default"},

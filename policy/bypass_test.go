@@ -1147,16 +1147,20 @@ func TestTrapsRunAtTheEnd(t *testing.T) {
 		`trap 'rm -rf "$x"' EXIT; trap -p EXIT; x=/`,
 		`( trap 'rm -rf "$x"' EXIT; x=/ )`,
 	})
-	// A reset may not run as the walk took it (trap - $s, a function's
-	// other body: helper-46), so every trap set is judged at the end.
+	// A reset may not run as the walk took it where values have other
+	// values (trap - $s, a function's other body: helper-46): there it
+	// forgets no trap. Where it surely runs, it does (helper-48).
 	wantAction(t, p, Deny, []string{
-		`x=/tmp/a; trap 'rm -rf "$x"' EXIT; trap - EXIT; x=/`,
 		`s=INT; [ -d / ] || s=EXIT; trap 'rm -rf "$x"' EXIT; x=/; trap - $s`,
 		`f(){ :; }; [ -d / ] || f(){ trap - EXIT; }; trap 'rm -rf "$x"' EXIT; x=/; f`,
-		`trap 'rm -rf "$x"' DEBUG; x=/tmp/a`,
+		`{ trap 'rm -rf "$y"' EXIT; y=/usr; } | cat; y=/tmp/a`,
 	})
 	wantAction(t, p, Allow, []string{
+		`x=/tmp/a; trap 'rm -rf "$x"' EXIT; trap - EXIT; x=/`,
+		`d=$(mktemp -d); trap 'rm -rf "$d"' EXIT; cp a "$d"; rm -rf "$d"; trap - EXIT; for d in /etc /usr; do du -sh "$d"; done`,
 		`trap 'echo "failed at line $LINENO"' ERR; make`,
+		`trap 'echo "+ $BASH_COMMAND" >&2' DEBUG; make`,
+		`f() { local t; t=$(mktemp); trap 'rm -f "$t"' RETURN; cat x > "$t"; }; f`,
 		`trap "$(shopt -p extglob)" RETURN`,
 		`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT; cd "$tmp"`,
 		`trap 'rm -rf "$tmp"' EXIT; tmp=$(mktemp -d); cd "$tmp"`,

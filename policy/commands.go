@@ -1040,16 +1040,21 @@ type trap struct {
 }
 
 // noteTraps records the traps trap's operands set. A reset (trap - SIG,
-// trap ” SIG, trap SIG) forgets none: whether it runs may depend on
-// values the walk did not take (trap - $s, a function with another body),
-// so judgeTraps judges every trap the script set, at its end, with the
-// values then.
+// trap ” SIG, trap SIG) forgets a trap only where it surely runs as the
+// walk took it: outside code that may not run and function calls, with no
+// variable holding other values (trap - $s, a function with another body
+// that resets, $c - EXIT). Elsewhere it forgets none, and judgeTraps
+// judges every trap set at the end, with the values then.
 func (w *walker) noteTraps(ops []field) {
-	if len(ops) < 2 || ops[0].known() && (ops[0].s == "-" || ops[0].s == "") {
-		return // a reset, or ignored: nothing runs
+	if len(ops) == 0 {
+		return
 	}
-	code := ops[0]
-	for _, f := range ops[1:] {
+	code, sigs := ops[0], ops[1:]
+	reset := len(ops) == 1 || code.known() && (code.s == "-" || code.s == "")
+	if len(ops) == 1 {
+		sigs = ops
+	}
+	for _, f := range sigs {
 		sig := dynMark
 		if f.known() {
 			sig = strings.TrimPrefix(strings.ToUpper(f.s), "SIG")
@@ -1057,13 +1062,11 @@ func (w *walker) noteTraps(ops []field) {
 				sig = "EXIT"
 			}
 		}
-		if (sig == "DEBUG" || sig == "RETURN") && strings.ContainsAny(strings.ReplaceAll(code.s, dynMark, ""), "$`") {
-			// Before every command, or as every function returns: with
-			// values the policy would have to judge at each. Code made by
-			// a substitution (trap "$(shopt -p extglob)" RETURN, in bash
-			// completions) is judged as code known in part, as before.
-			w.fail("a %s trap whose code reads values runs before every command or at every return; the policy judges traps where they are set and at the end only", sig)
-			return
+		if reset {
+			if sig != dynMark && w.maybes == 0 && len(w.funcs) == 0 && w.rewalking == 0 && w.altGen == 0 {
+				w.traps = slices.DeleteFunc(w.traps, func(t trap) bool { return t.sig == sig })
+			}
+			continue
 		}
 		t := trap{sig, code}
 		if !slices.ContainsFunc(w.traps, func(u trap) bool { return u.sig == t.sig && sameField(u.code, t.code) }) {
@@ -1076,8 +1079,14 @@ func (w *walker) noteTraps(ops []field) {
 // the EXIT traps set, with the values there: trap 'rm -rf "$x"' EXIT; x=/;
 // [ -n "$y" ] || exit; x=/tmp/a.
 func (w *walker) judgeExitTraps() {
-	if w.inTrap {
+	// Inside a statement judged again, the exit was judged where it was
+	// walked; and with nothing set since the last exit judged, it would
+	// judge alike (a function of many exits called many times).
+	if w.inTrap || w.rewalking > 0 || len(w.traps) == 0 || w.scope.loop != nil && w.scope.loop.sets == w.exitSets {
 		return
+	}
+	if w.scope.loop != nil {
+		w.exitSets = w.scope.loop.sets
 	}
 	// Judged again, under the budget of what is (a function a trap
 	// calls, at each of many exits, counts its body).

@@ -202,6 +202,9 @@ func (s *scope) get(name string) (field, bool) {
 }
 
 func (s *scope) set(name string, v field) {
+	if s.loop != nil {
+		s.loop.sets++
+	}
 	s.noteDirStack(name)
 	s.noteChange(name, false)
 	if s.vars == nil {
@@ -350,6 +353,9 @@ func (s *scope) forgetArray(name string) {
 
 // setArray records an array; nil marks it unknown.
 func (s *scope) setArray(name string, a []field) {
+	if s.loop != nil {
+		s.loop.sets++
+	}
 	s.noteDirStack(name)
 	s.noteChange(name, true)
 	if s.arrays == nil {
@@ -421,8 +427,9 @@ type walker struct {
 	loopBytes int
 	// traps are those the script set, for judgeTraps; inTrap is set
 	// while their code is judged.
-	traps  []trap
-	inTrap bool
+	traps    []trap
+	inTrap   bool
+	exitSets int // loopLog.sets when the EXIT traps were last judged at an exit
 	// envCodeIn holds the program, variable and value of each envCode
 	// being judged, inside which the same one is not judged again.
 	envCodeIn []string
@@ -661,7 +668,7 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 }
 
 func (w *walker) stmt(s *syntax.Stmt, c ctx) {
-	mark, hits := len(w.altReads), w.loopLog.hits
+	mark := len(w.altReads)
 	var before stmtBefore
 	var sc *scope // logging what s changes: some variable has other values
 	var prevLog *[]change
@@ -692,11 +699,6 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 				if w.scope.fresh(r, w.region) {
 					inner = append(inner, r)
 				}
-			}
-			if w.loopLog.hits > hits {
-				// It read what the loop's last pass changed: its other
-				// values meet the value carried.
-				inner = read
 			}
 			read = inner
 		}
@@ -1367,6 +1369,8 @@ func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 		*fork = outer.forked()
 		w.scope = fork
 		defer w.leave(outer)
+		w.ownTraps(func() { w.stmt(st, c) }) // a subshell's traps are its own
+		return
 	}
 	w.stmt(st, c)
 }
