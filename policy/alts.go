@@ -958,8 +958,8 @@ func (w *walker) changedSinceRead(reads []loopRead) (changed []loopKey, allGrown
 			text, _ := w.scope.alias(r.name)
 			more = text != r.v.s || len(w.scope.aliasAltsOf(r.name)) != r.nFn
 		case 'a':
-			a, had := w.scope.peekArray(r.name)
-			more = had != r.had || !sameFields(a, r.arr) && slices.ContainsFunc(a, field.known)
+			a, at := w.scope.peekArray(r.name)
+			more = (at != nil) != r.had || !sameFields(a, r.arr) && slices.ContainsFunc(a, field.known)
 			// A known other array the pass added, as for a variable.
 			_, as := w.scope.altsOf(r.name)
 			for _, b := range as {

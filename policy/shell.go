@@ -253,10 +253,9 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 
 // getArray returns a known array; ok is false when it is unknown.
 func (s *scope) getArray(name string) ([]field, bool) {
-	a, had := s.peekArray(name)
-	var at *scope
+	a, at := s.peekArray(name)
+	had := at != nil
 	if had {
-		at = s.holder(name, true)
 		if _, alt := at.arrAlts[name]; alt {
 			at.noteRead(name)
 		}
@@ -271,18 +270,18 @@ func (s *scope) getArray(name string) ([]field, bool) {
 	return a, a != nil
 }
 
-// peekArray returns the array name and whether the walk holds one (nil
-// when unknown), noting no read.
-func (s *scope) peekArray(name string) ([]field, bool) {
+// peekArray returns the array name (nil when unknown) and the scope that
+// holds it (nil when the walk holds none), noting no read.
+func (s *scope) peekArray(name string) ([]field, *scope) {
 	for ; s != nil; s = s.parent {
 		if a, ok := s.arrays[name]; ok {
-			return a, true
+			return a, s
 		}
 		if _, ok := s.vars[name]; ok && name != "@" {
-			return nil, false // a plain variable shadows an outer array
+			return nil, nil // a plain variable shadows an outer array
 		}
 	}
-	return nil, false
+	return nil, nil
 }
 
 // noteDirStack loses the directory stack when name is DIRSTACK or one of
@@ -1774,12 +1773,13 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if raw[0].s != argv[0].s {
 		w.expandAlias(name, argv, c)
 	}
+	body, others := w.scope.fn(name), w.scope.fnAltsOf(name)
 	if l := w.scope.loop; l != nil && l.on > 0 {
 		// f() { echo; }; for ...; do f /; f() { rm -rf "$1"; }; done
-		l.note(loopRead{loopKey: loopKey{name, 'f', nil}, fn: w.scope.fn(name), nFn: len(w.scope.fnAltsOf(name))})
+		l.note(loopRead{loopKey: loopKey{name, 'f', nil}, fn: body, nFn: len(others)})
 	}
-	if body := w.scope.fn(name); body != nil {
-		if len(w.scope.fnAltsOf(name)) > 0 {
+	if body != nil {
+		if len(others) > 0 {
 			w.scope.noteRead(fnRead + name) // judged again with each other body
 		}
 		w.callFunc(name, body, argv, c)
@@ -1798,7 +1798,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	} else if w.downloadedOnPath(name, raw) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x
 	}
-	if w.scope.fn(name) == nil {
+	if body == nil {
 		switch {
 		case (name == "break" || name == "continue") && (len(argv) == 1 || len(argv) == 2 && argv[1].s == "1"):
 			w.breaks++
