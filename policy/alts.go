@@ -306,6 +306,25 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 	}
 	size := int(s.End().Offset() - s.Pos().Offset())
 	sc := w.scope
+	// round judges s again with the fr-th other body of each function
+	// and the r-th other value of each variable (of only the only-th name
+	// when only is not -1); -1 takes the body or value taken.
+	round := func(fr, r, only int) bool {
+		return w.rewalkOnce(s, c, sc, before, names, func(i int, n string) {
+			b := binds[i]
+			if r >= 0 && (only < 0 || i == only) {
+				if r < len(b.vs) {
+					w.scope.set(n, b.vs[r])
+				}
+				if r < len(b.as) {
+					w.scope.setArray(n, b.as[r])
+				}
+			}
+			if fr >= 0 && fr < len(b.fns) {
+				w.scope.bindBody(strings.TrimPrefix(n, fnRead), b.fns[fr])
+			}
+		}, size)
+	}
 	// Values index by index (round r binds the r-th other value of each
 	// variable), each with the bodies taken and with every other body
 	// (fr), the bodies being few: f "$x" with f's other body and x's
@@ -315,46 +334,24 @@ func (w *walker) rewalk(s *syntax.Stmt, c ctx, read []string, before *stmtBefore
 			if fr < 0 && r < 0 {
 				continue // the values and bodies taken: walked already
 			}
-			if !w.rewalkOnce(s, c, sc, before, names, func(i int, n string) {
-				b := binds[i]
-				if r >= 0 && r < len(b.vs) {
-					w.scope.set(n, b.vs[r])
-				}
-				if r >= 0 && r < len(b.as) {
-					w.scope.setArray(n, b.as[r])
-				}
-				if fr >= 0 && fr < len(b.fns) {
-					w.scope.bindBody(strings.TrimPrefix(n, fnRead), b.fns[fr])
-				}
-			}, size) {
+			if !round(fr, r, -1) {
 				return
 			}
 		}
 	}
-	if w.loopLog.again == 0 {
+	if w.loopLog.again == 0 || len(names) == 1 {
 		return
 	}
 	// In a loop's later pass a variable the pass before changed holds a
 	// new value, and the others' other values must meet it: each
 	// variable's other values alone, the others as taken ($y rm -rf "$x"
 	// with y carried, x's other value /usr).
-	for i := range names {
-		b := binds[i]
-		if b.fns != nil || len(b.vs)+len(b.as) == 0 || len(names) == 1 {
+	for i, b := range binds {
+		if b.fns != nil {
 			continue
 		}
 		for r := 0; r < max(len(b.vs), len(b.as)) && w.a.fatal == ""; r++ {
-			if !w.rewalkOnce(s, c, sc, before, names, func(j int, m string) {
-				if j != i {
-					return
-				}
-				if r < len(b.vs) {
-					w.scope.set(m, b.vs[r])
-				}
-				if r < len(b.as) {
-					w.scope.setArray(m, b.as[r])
-				}
-			}, size) {
+			if !round(-1, r, i) {
 				return
 			}
 		}
