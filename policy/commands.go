@@ -1090,14 +1090,25 @@ func (w *walker) judgeExitTraps() {
 	}
 	// Judged again, under the budget of what is (a function a trap
 	// calls, at each of many exits, counts its body).
-	w.inTrap = true
 	w.rewalking++
-	for _, t := range w.traps {
-		if w.a.fatal == "" && (t.sig == "EXIT" || t.sig == dynMark) && w.chargeRewalk(len(t.code.s)) {
+	w.runTraps(w.traps, func(t trap) bool {
+		return (t.sig == "EXIT" || t.sig == dynMark) && w.chargeRewalk(len(t.code.s))
+	})
+	w.rewalking--
+}
+
+// runTraps judges the code of each trap of ts that run accepts (nil: all),
+// unless trap code is being judged already.
+func (w *walker) runTraps(ts []trap, run func(trap) bool) {
+	if w.inTrap {
+		return
+	}
+	w.inTrap = true
+	for _, t := range ts {
+		if w.a.fatal == "" && (run == nil || run(t)) {
 			w.childString(t.code, nil, "trap on "+t.sig, ctx{})
 		}
 	}
-	w.rewalking--
 	w.inTrap = false
 }
 
@@ -1108,16 +1119,7 @@ func (w *walker) ownTraps(walk func()) {
 	saved := w.traps
 	w.traps = slices.Clone(saved)
 	walk()
-	if len(w.traps) > 0 {
-		set := slices.DeleteFunc(w.traps, func(t trap) bool { return slices.Contains(saved, t) })
-		if len(set) > 0 && w.a.fatal == "" && !w.inTrap {
-			w.inTrap = true
-			for _, t := range set {
-				w.childString(t.code, nil, "trap on "+t.sig, ctx{})
-			}
-			w.inTrap = false
-		}
-	}
+	w.runTraps(slices.DeleteFunc(w.traps, func(t trap) bool { return slices.Contains(saved, t) }), nil)
 	w.traps = saved
 }
 
@@ -1127,12 +1129,10 @@ func (w *walker) ownTraps(walk func()) {
 func (w *walker) judgeTraps() {
 	traps := w.traps
 	w.traps = nil // a trap set inside one is not judged again
-	w.inTrap = true
-	for _, t := range traps {
-		if w.a.fatal != "" {
-			return
-		}
-		w.childString(t.code, nil, "trap on "+t.sig, ctx{})
+	w.runTraps(traps, nil)
+	w.inTrap = true // the walk is over: what comes after judges no trap
+	if w.a.fatal != "" {
+		return
 	}
 	if !w.p.retainCmds {
 		w.release(w.a.cmds)
