@@ -211,9 +211,11 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x=/tmp/a; eval "x=/tmp/b $y"; rm -rf "$x"`, Allow, "default"},
 		{`out=/dev/null; [ -n "$V" ] && out=log.txt; make > "$out"`, Allow, "default"},
 		// An empty value on a path that never gets here: the text it
-		// makes for a shell does not parse, and that alone is no reason
-		// to refuse (go's mkall.sh).
-		{`x="go run m.go"; false && x=; if [ -n "$x" ]; then echo "$x | gofmt > z"; fi | sh`, Allow, "default"},
+		// makes for a shell does not parse, and is refused as any such
+		// text is (go's mkall.sh; docs/policy.md, Limits). The if once
+		// passed only because the text of an if piped to a shell was
+		// not followed at all.
+		{`x="go run m.go"; false && x=; if [ -n "$x" ]; then echo "$x | gofmt > z"; fi | sh`, Deny, "parse"},
 		// The value the walk took still fails as before.
 		{"x='echo hi'; false && x='rm -rf /\n('; echo \"$x\" | sh", Deny, "parse"},
 	})

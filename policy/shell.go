@@ -105,8 +105,16 @@ type ctx struct {
 // fileInfo is what the request itself put in a file earlier on.
 type fileInfo struct {
 	downloaded bool
-	text       string
-	known      bool
+	// text is what the request wrote to the file, with dynMark where
+	// it cannot tell; known when it can tell all of it.
+	text  []byte
+	known bool
+}
+
+// output is a file that a statement's stdout goes to.
+type output struct {
+	path    string
+	appends bool // >>, &>>: after what the file held
 }
 
 type scope struct {
@@ -749,7 +757,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		c.background = true
 		defer w.leave(w.subshell())
 	}
-	var written []string
+	var written []output
 	var procs []*syntax.Word
 	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
 		c, written, procs = w.redirects(s.Redirs, c)
@@ -761,6 +769,14 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
 		// what may be a download is one.
 		defer w.downloadedOutput(written, w.a.downloads, c.stdinDL)
+		if _, call := s.Cmd.(*syntax.CallExpr); !call {
+			// { echo 'rm -rf /'; } > f.sh, if ...; fi >> f.sh
+			n := len(w.a.cmds)
+			defer func() {
+				text, known := outputText(s.Cmd, false, w.a.cmds[n:])
+				w.noteWritten(written, text, known)
+			}()
+		}
 	}
 	switch x := s.Cmd.(type) {
 	case nil:
@@ -770,7 +786,8 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			region := w.beginWhole()
 			w.call(x, c)
 			w.endWhole(region)
-			w.noteWritten(written, w.a.cmds[n:])
+			text, known := producedText(w.a.cmds[n:])
+			w.noteWritten(written, text, known)
 		} else {
 			w.call(x, c)
 		}
@@ -1286,18 +1303,31 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 // stageText is what a pipeline stage writes when producedText can tell:
 // one command, or a { } or ( ) of plain commands, one recorded for each
 // (so none ran inside a substitution), their outputs in order ({ echo a;
-// echo 'rm -rf /'; } | sh), with dynMark for one it cannot tell.
+// echo 'rm -rf /'; } | sh), with dynMark for one it cannot tell. Of any
+// other stage (if, a loop, a function's call, a block with a list in it)
+// it is a guess that holds what each of its commands writes.
 func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
+	return outputText(st.Cmd, len(st.Redirs) > 0, cmds)
+}
+
+// outputText is what the command x writes to its stdout, as stageText
+// tells; redirected, when its statement sends it to a file.
+func outputText(x syntax.Command, redirected bool, cmds []*simple) (string, bool) {
 	var list []*syntax.Stmt
-	switch x := st.Cmd.(type) {
+	switch x := x.(type) {
 	case *syntax.Block:
 		list = x.Stmts
 	case *syntax.Subshell:
 		list = x.Stmts
 	default:
-		return producedText(cmds)
+		if len(cmds) == 1 {
+			return producedText(cmds)
+		}
+		// if true; then echo 'rm -rf /'; fi | sh; f | sh; and a statement
+		// judged again with another value records a command more.
+		return producedTextOfEach(cmds), false
 	}
-	if len(list) == 0 || len(list) != len(cmds) || len(st.Redirs) > 0 {
+	if len(list) == 0 || len(list) != len(cmds) || redirected {
 		// An assignment or a call recorded no command, or a substitution
 		// more: what each wrote cannot be told apart. Unknown, but what
 		// the known commands write may be in it ({ x=1; echo ...; }).
@@ -1307,7 +1337,8 @@ func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
 	known := true
 	for i, s := range list {
 		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || len(s.Redirs) > 0 || s.Background {
-			return "", false
+			// { x=/; [ -n "$q" ] && x=a; echo "rm -rf $x"; } | sh
+			return producedTextOfEach(cmds), false
 		}
 		text, ok := producedText(cmds[i : i+1])
 		if !ok && !strings.Contains(text, dynMark) {
@@ -1377,8 +1408,8 @@ func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 // redirects judges the redirections of a statement and returns the context
 // of its command (what its stdin carries), the files its stdout writes,
 // and the >(...) its stdout goes to, for outputProcs to walk.
-func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string, []*syntax.Word) {
-	var written []string
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []output, []*syntax.Word) {
+	var written []output
 	var procs []*syntax.Word
 	for _, r := range rs {
 		if stdoutProc(r) {
@@ -1431,7 +1462,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []string, []*synt
 		}
 		w.addPath(f, write, true)
 		if write && f.known() && (r.N == nil || r.N.Value == "1") && r.Op != syntax.RdrInOut {
-			written = append(written, w.resolvePath(f.s))
+			written = append(written, output{w.resolvePath(f.s), r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 		}
 	}
 	return c, written, procs
@@ -1472,37 +1503,50 @@ func bareExec(s *syntax.Stmt) bool {
 	return ok && len(call.Args) == 1 && call.Args[0].Lit() == "exec"
 }
 
-// noteWritten remembers what a command wrote through its stdout, so that
-// running the file later ("curl x > i.sh; sh i.sh") is judged too.
-func (w *walker) noteWritten(paths []string, cmds []*simple) {
-	text, ok := producedText(cmds)
-	if !ok {
-		return
+// noteWritten remembers what a statement wrote through its stdout (text,
+// known in whole or in part), so that running the file later ("echo 'rm
+// -rf /' > i.sh; sh i.sh") is judged too.
+func (w *walker) noteWritten(outs []output, text string, known bool) {
+	if !known && !strings.Contains(text, dynMark) {
+		return // cat x > f: the file holds what the request cannot tell
 	}
 	if w.files == nil {
 		w.files = map[string]fileInfo{}
 	}
-	for _, p := range paths {
-		info := w.files[p]
+	for _, o := range outs {
+		info := w.files[o.path]
 		switch {
 		case info.downloaded: // >> f appends to the download
-		case w.rewalking > 0 && info.known && info.text != text:
+		case o.appends:
+			if info.text == nil {
+				// What it held before the request, or nothing.
+				info.text, info.known = []byte(dynMark+"\n"), false
+			}
+			info.text = append(info.text, text...)
+			info.known = info.known && known
+		case w.rewalking > 0 && info.text != nil && string(info.text) != text:
 			// Another value of a variable wrote it otherwise: running
 			// it is judged with both texts.
-			w.files[p] = fileInfo{text: info.text + "\n" + text, known: true}
+			info.text = append(append(info.text, '\n'), text...)
+			info.known = info.known && known
 		default:
-			w.files[p] = fileInfo{text: text, known: true}
+			info.text, info.known = []byte(text), known
 		}
+		if len(info.text) > MaxScriptSize {
+			w.fail("the request writes more than %d MiB of text to %s that the policy would have to follow", MaxScriptSize>>20, o.path)
+			return
+		}
+		w.files[o.path] = info
 	}
 }
 
 // downloadedOutput marks the files a statement wrote its stdout to as
 // downloaded when it read downloaded stdin or ran a command whose output
 // may be a download (see the count of them in analysis).
-func (w *walker) downloadedOutput(paths []string, before int, stdinDL bool) {
+func (w *walker) downloadedOutput(outs []output, before int, stdinDL bool) {
 	if stdinDL || w.a.downloads > before {
-		for _, p := range paths {
-			w.noteDownloaded(p)
+		for _, o := range outs {
+			w.noteDownloaded(o.path)
 		}
 	}
 }
@@ -1551,8 +1595,11 @@ func (w *walker) runFile(s *simple, f field, via string) {
 		s.runsDL = true
 		return
 	}
-	if info := w.files[p]; info.known {
-		w.script(info.text, via, ctx{})
+	switch info := w.files[p]; {
+	case info.known:
+		w.script(string(info.text), via, ctx{})
+	case info.text != nil:
+		w.shellString(field{s: string(info.text), dyn: true}, nil, via, ctx{})
 	}
 }
 
@@ -1814,7 +1861,28 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if readsDL || c.stdinDL {
 		w.fillDownloads(s)
 	}
+	if s.name == "tee" && (c.stdinKnown || strings.Contains(c.stdinText, dynMark)) {
+		w.teeWrites(s, c)
+	}
 	w.argPaths(s)
+}
+
+// teeWrites remembers what tee wrote to its files: its stdin, known in
+// whole or in part (echo 'rm -rf /' | tee i.sh; sh i.sh).
+func (w *walker) teeWrites(s *simple, c ctx) {
+	appends := false
+	var outs []output
+	for _, a := range s.argv[1:] {
+		if a.s == "--append" || strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "a") {
+			appends = true
+		}
+	}
+	for _, f := range operands(s.argv) {
+		if f.known() && f.s != "" {
+			outs = append(outs, output{w.resolvePath(f.s), appends})
+		}
+	}
+	w.noteWritten(outs, c.stdinText, c.stdinKnown)
 }
 
 // newSimple returns v in a command flush let go, if there is one: a large
