@@ -1085,6 +1085,10 @@ func (s *scope) fnAltsOf(name string) []*syntax.Stmt {
 // has other bodies: rewalk judges the statement again with each.
 const fnRead = "\x00fn:"
 
+// judgedInside marks, among the names read inside a statement judged as
+// a whole, one that a statement inside it was judged again for.
+const judgedInside = "\x00in:"
+
 // bindBody makes body the function name's, in s, a scope of a statement
 // judged again, and takes its other bodies away there.
 func (s *scope) bindBody(name string, body *syntax.Stmt) {

@@ -90,3 +90,80 @@ func BenchmarkCheck1MBHeredoc(b *testing.B) {
 		}
 	}
 }
+
+// loopScript is a build-file generator of the shape that costs the walk
+// the most: options that give variables other values, then a pipeline
+// into a subshell whose loops and case arms build lists from them.
+const loopScript = `srcdir=.; out=Makefile.gen; mode=static; verbose=
+while :; do
+	case $1 in
+	-s) shift; srcdir=$1; shift;;
+	-o) shift; out=$1; shift;;
+	-d) mode=shared; shift;;
+	-v) verbose=yes; shift;;
+	--) shift; break;;
+	*) break;;
+	esac
+done
+rules="$out.rules"
+sed -e 's/#.*//' -e '/^$/d' "${1-Setup}" | (
+	trap 'rm -f "$rules"' 0
+	objs=; libs=; mods=; defs=
+	while read line; do
+		case $line in
+		*=*) defs="$line $defs"; continue;;
+		'*shared*') mode=shared; continue;;
+		'*static*') mode=static; continue;;
+		esac
+		srcs=; cpps=; skip=
+		for arg in $line; do
+			case $skip in
+			libs) libs="$libs $arg"; skip=; continue;;
+			cpps) cpps="$cpps $arg"; skip=; continue;;
+			esac
+			case $arg in
+			-I*|-D*) cpps="$cpps $arg";;
+			-l*|*.a|*.so) libs="$libs $arg";;
+			-Xlinker) libs="$libs $arg"; skip=libs;;
+			-Xcompiler) skip=cpps;;
+			*.c|*.cc) srcs="$srcs $arg";;
+			*.o) srcs="$srcs $(basename $arg .o).c";;
+			[a-z]*) mods="$mods $arg";;
+			*) echo "bad word $arg" >&2; exit 1;;
+			esac
+		done
+		for src in $srcs; do
+			case $src in
+			*.c) obj=$(basename $src .c).o; cc='$(CC)';;
+			*.cc) obj=$(basename $src .cc).o; cc='$(CXX)';;
+			esac
+			case $src in
+			*/*) obj="$srcdir/$(dirname $src)/$obj";;
+			*) obj="$srcdir/$obj";;
+			esac
+			objs="$objs $obj"
+			case $mode in
+			shared) rule="$obj: $srcdir/$src; $cc $cpps -fPIC -c $srcdir/$src -o $obj";;
+			*) rule="$obj: $srcdir/$src; $cc $cpps -c $srcdir/$src -o $obj";;
+			esac
+			[ -n "$verbose" ] && echo "$rule" >&2
+			echo "$rule" >> "$rules"
+		done
+	done
+	{ echo "OBJS=$objs"; echo "LIBS=$libs"; echo "MODS=$mods"; echo "DEFS=$defs"; cat "$rules"; } > "$out"
+)
+`
+
+// BenchmarkCheckLoopScript judges loopScript: values that other paths
+// leave, followed through loops inside a pipeline.
+func BenchmarkCheckLoopScript(b *testing.B) {
+	p := mustCompile(b, Default(), testEnv)
+	r := Request{Script: loopScript}
+	b.SetBytes(int64(len(r.Script)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if d := p.Check(r); d.Action != Allow {
+			b.Fatal(d)
+		}
+	}
+}

@@ -453,7 +453,7 @@ type walker struct {
 	// rewalkBytes their bytes. noRewalk counts the statements whose
 	// commands are looked at once they are walked (pipeline stages, output
 	// written to files): those inside are judged again only with them.
-	altReads    []string
+	altReads    []string // those judgedInside marked
 	changes     []change // see maybe
 	rewalking   int
 	rewalkBytes int
@@ -700,19 +700,37 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		} else if w.rewalking > 0 || w.noRewalk > 0 {
 			// Inside a statement judged again, or judged only as a
 			// whole: what got other values inside it, in a scope that
-			// one may never see, is judged here or never.
+			// one may never see, is judged here or never. Here means
+			// the innermost statement that read it, as outside such
+			// statements: one around it (a case, a for) inside the
+			// whole one is not judged again for it.
 			var inner []string
 			for _, r := range read {
-				if w.scope.fresh(r, w.region) {
-					inner = append(inner, r)
+				name, judged := strings.CutPrefix(r, judgedInside)
+				if (!judged || w.noRewalk == 0) && w.scope.fresh(name, w.region) {
+					inner = append(inner, name)
 				}
 			}
 			read = inner
+		} else if slices.ContainsFunc(read, func(r string) bool { return strings.HasPrefix(r, judgedInside) }) {
+			read = slices.Clone(read)
+			for i, r := range read {
+				read[i] = strings.TrimPrefix(r, judgedInside)
+			}
 		}
 		if len(read) > 0 {
 			w.rewalk(s, c, read, &before)
 		}
 		w.altReads = w.altReads[:n]
+		if w.noRewalk > 0 && len(read) > 0 {
+			// Kept for the whole statement, which is judged again for
+			// what its stages read from outside it.
+			for i := mark; i < n; i++ {
+				if slices.Contains(read, w.altReads[i]) {
+					w.altReads[i] = judgedInside + w.altReads[i]
+				}
+			}
+		}
 	}
 	if w.noRewalk == 0 {
 		// Judged here: the statements around it (a loop, a function's
