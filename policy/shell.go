@@ -454,6 +454,7 @@ type walker struct {
 	// commands are looked at once they are walked (pipeline stages, output
 	// written to files): those inside are judged again only with them.
 	altReads    []string // those judgedInside marked
+	fileBytes   int      // of files the request wrote, judged when run
 	changes     []change // see maybe
 	rewalking   int
 	rewalkBytes int
@@ -804,7 +805,8 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			region := w.beginWhole()
 			w.call(x, c)
 			w.endWhole(region)
-			text, known := producedText(w.a.cmds[n:])
+			// f > x.sh: a call records the commands of the body.
+			text, known := outputText(x, false, w.a.cmds[n:])
 			w.noteWritten(written, text, known)
 		} else {
 			w.call(x, c)
@@ -1374,8 +1376,9 @@ func outputText(x syntax.Command, redirected bool, cmds []*simple) (string, bool
 func producedTextOfEach(cmds []*simple) string {
 	var b strings.Builder
 	for i := range cmds {
+		// Run together, as bash writes them: printf 'rm -rf '; echo /.
 		if text, ok := producedText(cmds[i : i+1]); ok || strings.Contains(text, dynMark) {
-			b.WriteString(text + "\n")
+			b.WriteString(text)
 		}
 	}
 	if b.Len() == 0 {
@@ -1462,6 +1465,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []output, []*synt
 			}
 			if r.N == nil || r.N.Value == "0" {
 				c.stdinText, c.stdinKnown, c.stdinPipe = "", false, false
+				w.writtenStdin(&c, f)
 			}
 		case syntax.DplIn:
 			if isFD(f.s) {
@@ -1535,19 +1539,18 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 		info := w.files[o.path]
 		switch {
 		case info.downloaded: // >> f appends to the download
-		case o.appends:
-			if info.text == nil {
-				// What it held before the request, or nothing.
-				info.text, info.known = []byte(dynMark+"\n"), false
-			}
+		case o.appends && info.text != nil:
 			info.text = append(info.text, text...)
 			info.known = info.known && known
-		case w.rewalking > 0 && info.text != nil && string(info.text) != text:
-			// Another value of a variable wrote it otherwise: running
-			// it is judged with both texts.
+		case (w.rewalking > 0 || w.maybes > 0) && info.text != nil && string(info.text) != text:
+			// Another value of a variable wrote it otherwise, or code
+			// that may not run did: running it is judged with both.
 			info.text = append(append(info.text, '\n'), text...)
 			info.known = info.known && known
 		default:
+			// echo 'alias g=git' >> ~/.bashrc appends to what the file
+			// held before the request, which is judged as any file the
+			// request did not write: not at all.
 			info.text, info.known = []byte(text), known
 		}
 		if len(info.text) > MaxScriptSize {
@@ -1602,6 +1605,27 @@ func (w *walker) downloadedOnPath(name string, raw []field) bool {
 	return false
 }
 
+// writtenStdin gives c, whose stdin is the file f, the text the request
+// wrote to it (echo 'rm -rf /' > x.sh; sh < x.sh).
+func (w *walker) writtenStdin(c *ctx, f field) {
+	if !f.known() || w.files == nil {
+		return
+	}
+	info := w.files[w.resolvePath(f.s)]
+	if info.text == nil || info.downloaded {
+		return
+	}
+	if w.fileBytes += len(info.text); w.fileBytes > maxFileText {
+		w.fail("more than %d MiB of text of files the request wrote to judge (< %s)", maxFileText>>20, f.s)
+		return
+	}
+	c.stdinText, c.stdinKnown = string(info.text), info.known
+}
+
+// maxFileText bounds the bytes of text of files the request wrote that
+// running them judges; beyond, the request is refused.
+const maxFileText = 3 * MaxScriptSize
+
 // runFile judges a file the request runs as code: deny it when it was
 // downloaded earlier in the request, judge its text when that is known.
 func (w *walker) runFile(s *simple, f field, via string) {
@@ -1613,7 +1637,13 @@ func (w *walker) runFile(s *simple, f field, via string) {
 		s.runsDL = true
 		return
 	}
-	switch info := w.files[p]; {
+	info := w.files[p]
+	// echo ... >> f; . ./f over and over judges f's text each time.
+	if w.fileBytes += len(info.text); w.fileBytes > maxFileText {
+		w.fail("more than %d MiB of text of files the request wrote to judge (%s)", maxFileText>>20, via)
+		return
+	}
+	switch {
 	case info.known:
 		w.script(string(info.text), via, ctx{})
 	case info.text != nil:
@@ -1891,7 +1921,8 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 	appends := false
 	var outs []output
 	for _, a := range s.argv[1:] {
-		if a.s == "--append" || strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "a") {
+		// --app: GNU tee takes any unambiguous prefix of a long option.
+		if len(a.s) > 2 && strings.HasPrefix("--append", a.s) || strings.HasPrefix(a.s, "-") && !strings.HasPrefix(a.s, "--") && strings.Contains(a.s, "a") {
 			appends = true
 		}
 	}
