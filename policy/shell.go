@@ -1548,9 +1548,10 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 			info.text = append(append(info.text, '\n'), text...)
 			info.known = info.known && known
 		default:
-			// echo 'alias g=git' >> ~/.bashrc appends to what the file
-			// held before the request, which is judged as any file the
-			// request did not write: not at all.
+			// > replaces what it held. echo 'alias g=git' >> ~/.bashrc
+			// appends to what the file held before the request, which
+			// is judged as in any file the request did not write: not
+			// at all.
 			info.text, info.known = []byte(text), known
 		}
 		if len(info.text) > MaxScriptSize {
@@ -1612,14 +1613,20 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 		return
 	}
 	info := w.files[w.resolvePath(f.s)]
-	if info.text == nil || info.downloaded {
-		return
+	if info.text != nil && !info.downloaded && w.chargeFileText(info, "< "+f.s) {
+		c.stdinText, c.stdinKnown = string(info.text), info.known
 	}
+}
+
+// chargeFileText counts the text of a file the request wrote, about to be
+// judged (echo ... >> f; . ./f over and over judges it each time),
+// against maxFileText, and refuses the request past it.
+func (w *walker) chargeFileText(info fileInfo, via string) bool {
 	if w.fileBytes += len(info.text); w.fileBytes > maxFileText {
-		w.fail("more than %d MiB of text of files the request wrote to judge (< %s)", maxFileText>>20, f.s)
-		return
+		w.fail("more than %d MiB of text of files the request wrote to judge (%s)", maxFileText>>20, via)
+		return false
 	}
-	c.stdinText, c.stdinKnown = string(info.text), info.known
+	return true
 }
 
 // maxFileText bounds the bytes of text of files the request wrote that
@@ -1638,12 +1645,8 @@ func (w *walker) runFile(s *simple, f field, via string) {
 		return
 	}
 	info := w.files[p]
-	// echo ... >> f; . ./f over and over judges f's text each time.
-	if w.fileBytes += len(info.text); w.fileBytes > maxFileText {
-		w.fail("more than %d MiB of text of files the request wrote to judge (%s)", maxFileText>>20, via)
-		return
-	}
 	switch {
+	case !w.chargeFileText(info, via):
 	case info.known:
 		w.script(string(info.text), via, ctx{})
 	case info.text != nil:
