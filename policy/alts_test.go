@@ -259,10 +259,13 @@ func TestValuesFromPathsNotTakenAreBounded(t *testing.T) {
 	t.Logf("40 nested loops: %.0f allocations", allocs)
 }
 
-// Inside a statement judged as a whole (a pipeline, output to a file), a
-// value that arises inside it is judged again by the innermost statement
-// that reads it; the case, for or substitution around that statement is
-// not judged again for it (what made loopScript 3.5 times slower).
+// Inside a statement judged as a whole (a pipeline, output to a file)
+// that is judged again, or walked again in a loop's later pass, a value
+// that arises inside it is judged again by the innermost statement that
+// reads it; the case, for or substitution around that statement is not
+// judged again for it (what made loopScript 3.5 times slower). Walked
+// the first time, it is: that keeps values derived from one variable
+// paired (helper-50).
 func TestInnerValuesInsideWholeStatements(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	rm := "default:rm-root"
@@ -278,5 +281,13 @@ func TestInnerValuesInsideWholeStatements(t *testing.T) {
 		{`x=a; [ -n "$q" ] && x=/; { for f in 1; do rm -rf "$x"; done; } | cat`, Deny, rm},
 		{`x=a; [ -n "$q" ] && x=/; echo "rm -rf $x" | sh`, Deny, rm},
 		{loopScript, Allow, "default"},
+		// helper-50: pairs derived from one value, an array element, pushd.
+		{`{ x=m; [ -z "$q" ] && x=; [ -n "$p" ] && x=k; for i in 1; do a=$x; b=${x:+z}; rm -rf "$a/$b"; done; } | cat`, Deny, rm},
+		{`{ x=m; [ -z "$q" ] && x=; [ -n "$p" ] && x=k; case 1 in *) a=$x; b=${x:+z}; echo "rm -rf $a/$b" | sh;; esac; } | cat`, Deny, rm},
+		{`cat f | { x=m; [ -z "$q" ] && x=; [ -n "$p" ] && x=k; g() { a=$x; b=${x:+z}; eval "rm -rf $a/$b"; }; g; }`, Deny, rm},
+		{`{ x=; [ -n "$q" ] && x=k; for i in 1; do a=$x; case $x in "") b=;; *) b=z;; esac; rm -rf "$a/$b"; done; } | cat`, Deny, rm},
+		{`{ for i in 1; do x=/; [ -n "$q" ] && x=a; arr[0]=$x; rm -rf "${arr[0]}"; done; } | cat`, Deny, rm},
+		{`{ x=/; [ -n "$q" ] && x=a; g() { arr[0]=$x; rm -rf "${arr[0]}"; }; g; } | cat`, Deny, rm},
+		{`{ for i in 1; do x=/; [ -n "$q" ] && x=a; pushd "$x" >/dev/null; rm -rf "$(dirs -l +0)"; done; } | cat`, Deny, "parse"},
 	})
 }

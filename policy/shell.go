@@ -701,14 +701,18 @@ func (w *walker) stmt(s *syntax.Stmt, c ctx) {
 		} else if w.rewalking > 0 || w.noRewalk > 0 {
 			// Inside a statement judged again, or judged only as a
 			// whole: what got other values inside it, in a scope that
-			// one may never see, is judged here or never. Here means
-			// the innermost statement that read it, as outside such
-			// statements: one around it (a case, a for) inside the
-			// whole one is not judged again for it.
+			// one may never see, is judged here or never. Inside a
+			// whole statement that is itself judged again, or walked
+			// again in a loop's later pass, here is only the innermost
+			// statement that read it: the one around it (a case, a for)
+			// is not judged again for it. Walked the first time, it
+			// is: judged with one value, a=$x; b=${x:+z} keep their
+			// values paired (their other values, taken by index, may
+			// not be).
 			var inner []string
 			for _, r := range read {
 				name, judged := strings.CutPrefix(r, judgedInside)
-				if (!judged || w.noRewalk == 0) && w.scope.fresh(name, w.region) {
+				if (!judged || w.noRewalk == 0 || w.rewalking == 0) && w.scope.fresh(name, w.region) {
 					inner = append(inner, name)
 				}
 			}
