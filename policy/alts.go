@@ -702,11 +702,17 @@ func (b *stmtBefore) restore(w *walker, sc *scope) {
 	for c := range firstChanges(b.at, b.changed) {
 		switch {
 		case c.array:
-			sc.setArray(c.name, c.oldArr) // nil, unknown, when it had none
 		case c.had:
 			sc.set(c.name, c.old)
 		default:
 			sc.set(c.name, w.fromEnvironment(c.name))
+		}
+	}
+	// Arrays after variables: a variable set here hides the array the
+	// statement made where there was none (x[0]=$x starts from none).
+	for c := range firstChanges(b.at, b.changed) {
+		if _, hidden := sc.vars[c.name]; c.array && (c.had || !hidden) {
+			sc.setArray(c.name, c.oldArr) // nil, unknown, when it had none
 		}
 	}
 }

@@ -281,6 +281,10 @@ func TestInnerValuesInsideWholeStatements(t *testing.T) {
 		{`x=a; [ -n "$q" ] && x=/; { for f in 1; do rm -rf "$x"; done; } | cat`, Deny, rm},
 		{`x=a; [ -n "$q" ] && x=/; echo "rm -rf $x" | sh`, Deny, rm},
 		{loopScript, Allow, "default"},
+		// An element of an array the walk had not made (helper-50).
+		{`x=/; [ -n "$q" ] && x=a; arr[0]=$x; rm -rf "${arr[0]}"`, Deny, rm},
+		{`x=/; [ -n "$q" ] && x=a; declare -a arr; arr[0]=$x; rm -rf "${arr[@]}"`, Deny, rm},
+		{`f() { arr[0]=$1; }; x=/; [ -n "$q" ] && x=a; f "$x"; rm -rf "${arr[0]}"`, Deny, rm},
 		// helper-50: pairs derived from one value, an array element, pushd.
 		{`{ x=m; [ -z "$q" ] && x=; [ -n "$p" ] && x=k; for i in 1; do a=$x; b=${x:+z}; rm -rf "$a/$b"; done; } | cat`, Deny, rm},
 		{`{ x=m; [ -z "$q" ] && x=; [ -n "$p" ] && x=k; case 1 in *) a=$x; b=${x:+z}; echo "rm -rf $a/$b" | sh;; esac; } | cat`, Deny, rm},

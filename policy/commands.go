@@ -1919,19 +1919,30 @@ func producedText(cmds []*simple) (string, bool) {
 	switch s.name {
 	case "echo":
 		args := s.argv[1:]
-		escapes, nl := false, "\n"
+		escapes, plain, nl := false, false, "\n"
 		for len(args) > 0 && len(args[0].s) > 1 && args[0].s[0] == '-' && strings.Trim(args[0].s[1:], "neE") == "" {
-			if strings.Contains(args[0].s, "e") {
-				escapes = true
-			}
-			if strings.Contains(args[0].s, "n") {
-				nl = ""
+			for _, f := range args[0].s[1:] {
+				switch f {
+				case 'e':
+					escapes, plain = true, false
+				case 'E':
+					escapes, plain = false, true
+				case 'n':
+					nl = ""
+				}
 			}
 			args = args[1:]
 		}
 		text, known := joinFields(args)
-		if escapes {
-			text = ansiC(text)
+		switch {
+		case escapes:
+			text = ansiC(octalZero(text)) // \0057 is /, as with %b
+		case !plain && strings.Contains(text, `\`):
+			// dash's echo, and bash's with xpg_echo, read the escapes
+			// without -e: either text may be written, so both are.
+			if d := ansiC(octalZero(text)); d != text {
+				return text + "\n" + d + nl, known
+			}
 		}
 		return text + nl, known
 	case "printf":
@@ -1940,6 +1951,9 @@ func producedText(cmds []*simple) (string, bool) {
 		// cat and tee pass their stdin through, known or in part.
 		if len(s.argv) == 1 || s.name == "tee" {
 			return s.c.stdinText, s.c.stdinKnown
+		}
+		if s.catOut != nil { // cat x.sh, of a file the request wrote
+			return string(s.catOut.text), s.catOut.known
 		}
 	}
 	return "", false

@@ -59,6 +59,12 @@ type simple struct {
 	// ownsRaw: raw is the list call built for this command alone, which
 	// release may hand back to spareArgs once s is let go.
 	ownsRaw bool
+	// outAt is the nesting of the innermost statement around it that
+	// sends stdout elsewhere (0: none), loops the loops walked around
+	// it: see sink.
+	outAt, loops int
+	// catOut is what cat writes when it copies files the request wrote.
+	catOut *fileInfo
 }
 
 // A pathUse is a path the request names, and how it is used.
@@ -322,8 +328,10 @@ func isZero(lit string) bool {
 func (s *scope) setElement(name string, v field) {
 	base, sub, hasSub := strings.Cut(name, "[")
 	elems, known := s.getArray(base)
-	if !known && hasSub && isZero(strings.TrimSuffix(sub, "]")) && s.holder(base, true) == nil {
-		known = true // a[0]=/ with no array a before makes one
+	if !known && hasSub && isZero(strings.TrimSuffix(sub, "]")) {
+		if _, at := s.peekArray(base); at == nil {
+			known = true // a[0]=/ with no array a in sight makes one
+		}
 	}
 	if !known {
 		return
@@ -454,6 +462,7 @@ type walker struct {
 	// commands are looked at once they are walked (pipeline stages, output
 	// written to files): those inside are judged again only with them.
 	altReads    []string // those judgedInside marked
+	outNest     int      // see simple.outAt
 	fileBytes   int      // of files the request wrote, judged when run
 	changes     []change // see maybe
 	rewalking   int
@@ -788,6 +797,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	if len(procs) > 0 {
 		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
 	}
+	here := sink{nest: w.nest, loops: w.loopLog.on, file: true}
 	if len(written) > 0 {
 		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
 		// what may be a download is one.
@@ -796,10 +806,15 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			// { echo 'rm -rf /'; } > f.sh, if ...; fi >> f.sh
 			n := len(w.a.cmds)
 			defer func() {
-				text, known := outputText(s.Cmd, false, w.a.cmds[n:])
+				text, known := outputText(s.Cmd, here, w.a.cmds[n:])
 				w.noteWritten(written, text, known)
 			}()
 		}
+	}
+	if stdoutRedirected(s.Redirs) {
+		// What the commands inside write goes there, not down a pipe.
+		defer func(outer int) { w.outNest = outer }(w.outNest)
+		w.outNest = w.nest
 	}
 	switch x := s.Cmd.(type) {
 	case nil:
@@ -810,7 +825,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			w.call(x, c)
 			w.endWhole(region)
 			// f > x.sh: a call records the commands of the body.
-			text, known := outputText(x, false, w.a.cmds[n:])
+			text, known := outputText(x, here, w.a.cmds[n:])
 			w.noteWritten(written, text, known)
 		} else {
 			w.call(x, c)
@@ -1295,6 +1310,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
+		k := sink{nest: w.nest + 1, loops: w.loopLog.on} // the stage's statement
 		w.stage(st, sc, i == len(stages)-1, &forks[i])
 		// Downloaded or decoded content stays so through any filter.
 		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
@@ -1306,7 +1322,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				out.stdinDec = true
 			}
 		}
-		if text, ok := stageText(st, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
+		if text, ok := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
 			if len(text) > MaxScriptSize {
 				// { { ...; } | cat; } | cat nested: each level writes
 				// the text of those inside it twice over.
@@ -1324,45 +1340,75 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	}
 }
 
-// stageText is what a pipeline stage writes when producedText can tell:
-// one command, or a { } or ( ) of plain commands, one recorded for each
-// (so none ran inside a substitution), their outputs in order ({ echo a;
-// echo 'rm -rf /'; } | sh), with dynMark for one it cannot tell. Of any
-// other stage (if, a loop, a function's call, a block with a list in it)
-// it is a guess that holds what each of its commands writes.
-func stageText(st *syntax.Stmt, cmds []*simple) (string, bool) {
-	return outputText(st.Cmd, len(st.Redirs) > 0, cmds)
+// A sink is where a statement's stdout goes: the pipe to the next stage
+// of a pipeline, or the file the statement's own redirection names.
+type sink struct {
+	nest  int  // the walk's nesting of the statement (see stmtOnce)
+	loops int  // loops walked around it
+	file  bool // its redirection: what the commands send to it counts
 }
 
-// outputText is what the command x writes to its stdout, as stageText
-// tells; redirected, when its statement sends it to a file.
-func outputText(x syntax.Command, redirected bool, cmds []*simple) (string, bool) {
+// reaches reports whether what s writes reaches k: not when a statement
+// inside k sends it elsewhere (echo "can't" >&2, make > log).
+func (k sink) reaches(s *simple) bool {
+	if k.file {
+		return s.outAt <= k.nest
+	}
+	return s.outAt < k.nest
+}
+
+// stdoutRedirected reports whether rs send stdout other than to where
+// the statement's stdout goes.
+func stdoutRedirected(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		if r.N != nil && r.N.Value != "1" {
+			continue
+		}
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
+			return true
+		case syntax.DplOut:
+			if r.Word == nil || r.Word.Lit() != "1" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// outputText is what the statement x writes to the sink k, when
+// producedText can tell: one command, or a { } or ( ) of plain commands,
+// one recorded for each (so none ran inside a substitution), their
+// outputs in order ({ echo a; echo 'rm -rf /'; } | sh), with dynMark for
+// one it cannot tell. Of any other (if, a loop, a function's call, a
+// block with a list in it) it is a guess that holds what each of its
+// commands writes.
+func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 	var list []*syntax.Stmt
 	switch x := x.(type) {
 	case *syntax.Block:
 		list = x.Stmts
 	case *syntax.Subshell:
 		list = x.Stmts
-	default:
-		if len(cmds) == 1 {
+	case *syntax.CallExpr:
+		if len(cmds) == 1 && cmds[0].loops == k.loops && k.reaches(cmds[0]) {
 			return producedText(cmds)
 		}
-		// if true; then echo 'rm -rf /'; fi | sh; f | sh; and a statement
-		// judged again with another value records a command more.
-		return producedTextOfEach(cmds), false
 	}
-	if len(list) == 0 || len(list) != len(cmds) || redirected {
-		// An assignment or a call recorded no command, or a substitution
-		// more: what each wrote cannot be told apart. Unknown, but what
-		// the known commands write may be in it ({ x=1; echo ...; }).
-		return producedTextOfEach(cmds), false
+	if len(list) == 0 || len(list) != len(cmds) {
+		// An assignment, a loop or a call recorded no command or more
+		// than one, or a substitution one more: what each wrote cannot
+		// be told apart. Unknown, but what the known commands write may
+		// be in it ({ x=1; echo ...; }, if true; then echo ...; fi, f,
+		// and a statement judged again with another value).
+		return producedTextOfEach(cmds, k), false
 	}
 	var b strings.Builder
 	known := true
 	for i, s := range list {
-		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || len(s.Redirs) > 0 || s.Background {
+		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || len(s.Redirs) > 0 || s.Background || !k.reaches(cmds[i]) || cmds[i].loops != k.loops {
 			// { x=/; [ -n "$q" ] && x=a; echo "rm -rf $x"; } | sh
-			return producedTextOfEach(cmds), false
+			return producedTextOfEach(cmds, k), false
 		}
 		text, ok := producedText(cmds[i : i+1])
 		if !ok && !strings.Contains(text, dynMark) {
@@ -1374,21 +1420,32 @@ func outputText(x syntax.Command, redirected bool, cmds []*simple) (string, bool
 	return b.String(), known
 }
 
-// producedTextOfEach is what each of cmds writes as far as producedText
-// can tell, in order, between unknown parts: a guess at text that holds
-// it. "" when it can tell for none.
-func producedTextOfEach(cmds []*simple) string {
+// producedTextOfEach is what each of cmds that reaches k writes as far as
+// producedText can tell, in order, between unknown parts: a guess at
+// text that holds it. "" when it can tell for none. A command in a loop
+// inside k may write its text any number of times, each pass's after the
+// last's: the guess holds them all twice.
+func producedTextOfEach(cmds []*simple, k sink) string {
 	var b strings.Builder
+	looped := false
 	for i := range cmds {
+		if !k.reaches(cmds[i]) {
+			continue
+		}
 		// Run together, as bash writes them: printf 'rm -rf '; echo /.
 		if text, ok := producedText(cmds[i : i+1]); ok || strings.Contains(text, dynMark) {
 			b.WriteString(text)
+			looped = looped || cmds[i].loops > k.loops
 		}
 	}
 	if b.Len() == 0 {
 		return ""
 	}
-	return dynMark + "\n" + b.String() + dynMark
+	text := b.String()
+	if looped {
+		text += text // for i in 1 2; do printf '/ ; rm -rf '; done
+	}
+	return dynMark + "\n" + text + dynMark
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,
@@ -1480,7 +1537,13 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []output, []*synt
 				continue
 			}
 			write = true
-		default: // >, >>, <>, >|, &>, &>> and their zsh forms
+		case syntax.RdrInOut:
+			write = true
+			if r.N == nil || r.N.Value == "0" {
+				c.stdinText, c.stdinKnown, c.stdinPipe = "", false, false
+				w.writtenStdin(&c, f) // sh <> x.sh
+			}
+		default: // >, >>, >|, &>, &>> and their zsh forms
 			write = true
 		}
 		if f.proc {
@@ -1546,11 +1609,15 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 		case o.appends && info.text != nil:
 			info.text = append(info.text, text...)
 			info.known = info.known && known
-		case (w.rewalking > 0 || w.maybes > 0) && info.text != nil && string(info.text) != text:
-			// Another value of a variable wrote it otherwise, or code
-			// that may not run did: running it is judged with both.
+		case info.text != nil && !strings.Contains(string(info.text), text):
+			// The write may not run, or not before the file is: code that
+			// may not run, another value of a variable, a function's body
+			// judged where it is defined, code after exit, a background
+			// job, set -C, a path bash refuses. Running the file is
+			// judged with both texts.
 			info.text = append(append(info.text, '\n'), text...)
 			info.known = info.known && known
+		case info.text != nil: // it holds that text already
 		default:
 			// > replaces what it held. echo 'alias g=git' >> ~/.bashrc
 			// appends to what the file held before the request, which
@@ -1919,7 +1986,47 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if s.name == "tee" && (c.stdinKnown || strings.Contains(c.stdinText, dynMark)) {
 		w.teeWrites(s, c)
 	}
+	if s.name == "cat" && len(s.argv) > 1 {
+		w.catFiles(s, c)
+	}
 	w.argPaths(s)
+}
+
+// catFiles gives s, a cat of files, what it writes when the request wrote
+// some of them or stdin is known (echo 'rm -rf /' > x.sh; cat x.sh | sh,
+// echo ... | cat - | sh): theirs, stdin's, dynMark for the others.
+func (w *walker) catFiles(s *simple, c ctx) {
+	var out fileInfo
+	out.known = true
+	some := false
+	for _, a := range s.argv[1:] {
+		switch {
+		case a.s == "-u":
+			continue
+		case a.s == "-" || a.s == "/dev/stdin" || a.s == "/dev/fd/0" || a.s == "/proc/self/fd/0":
+			if c.stdinKnown || strings.Contains(c.stdinText, dynMark) {
+				out.text = append(out.text, c.stdinText...)
+				out.known = out.known && c.stdinKnown
+				some = true
+				continue
+			}
+		case strings.HasPrefix(a.s, "-") || !a.known():
+			return // cat -n numbers the lines; an unknown name
+		default:
+			info := w.files[w.resolvePath(a.s)]
+			if info.text != nil && !info.downloaded {
+				out.text = append(out.text, info.text...)
+				out.known = out.known && info.known
+				some = true
+				continue
+			}
+		}
+		out.text = append(out.text, dynMark...)
+		out.known = false
+	}
+	if some && w.chargeFileText(out, "cat") {
+		s.catOut = &out
+	}
 }
 
 // teeWrites remembers what tee wrote to its files: its stdin, known in
@@ -1964,6 +2071,7 @@ func (s *simple) is(c class) bool { return s.cls&c != 0 }
 func (w *walker) record(s *simple) {
 	s.cls = classOf(s.name)
 	s.links = &w.links
+	s.outAt, s.loops = w.outNest, w.loopLog.on
 	if isDecoder(s) {
 		w.a.decodes++
 	}
