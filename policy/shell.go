@@ -1996,35 +1996,49 @@ func (w *walker) command(raw []field, c ctx, via string) {
 // some of them or stdin is known (echo 'rm -rf /' > x.sh; cat x.sh | sh,
 // echo ... | cat - | sh): theirs, stdin's, dynMark for the others.
 func (w *walker) catFiles(s *simple, c ctx) {
-	var out fileInfo
-	out.known = true
-	some := false
-	for _, a := range s.argv[1:] {
+	stdin := c.stdinKnown || strings.Contains(c.stdinText, dynMark)
+	// copied returns what cat copies from its operand a, and whether it
+	// can tell; ok is false where cat does something else.
+	copied := func(a field) (info fileInfo, ok bool) {
 		switch {
-		case a.s == "-u":
-			continue
 		case a.s == "-" || a.s == "/dev/stdin" || a.s == "/dev/fd/0" || a.s == "/proc/self/fd/0":
-			if c.stdinKnown || strings.Contains(c.stdinText, dynMark) {
-				out.text = append(out.text, c.stdinText...)
-				out.known = out.known && c.stdinKnown
-				some = true
-				continue
+			if stdin {
+				return fileInfo{text: []byte(c.stdinText), known: c.stdinKnown}, true
 			}
 		case strings.HasPrefix(a.s, "-") || !a.known():
-			return // cat -n numbers the lines; an unknown name
-		default:
-			info := w.files[w.resolvePath(a.s)]
-			if info.text != nil && !info.downloaded {
-				out.text = append(out.text, info.text...)
-				out.known = out.known && info.known
-				some = true
-				continue
+			return fileInfo{}, false // cat -n numbers the lines; an unknown name
+		case w.files != nil:
+			if info := w.files[w.resolvePath(a.s)]; info.text != nil && !info.downloaded {
+				return info, true
 			}
 		}
-		out.text = append(out.text, dynMark...)
-		out.known = false
+		return fileInfo{}, true
 	}
-	if some && w.chargeFileText(out, "cat") {
+	// Most cats copy nothing the request wrote: look before building.
+	some := false
+	for _, a := range s.argv[1:] {
+		info, ok := copied(a)
+		if !ok && a.s != "-u" {
+			return
+		}
+		some = some || info.text != nil
+	}
+	if !some {
+		return
+	}
+	out := fileInfo{known: true}
+	for _, a := range s.argv[1:] {
+		if a.s == "-u" {
+			continue
+		}
+		info, _ := copied(a)
+		if info.text == nil {
+			info = fileInfo{text: []byte(dynMark)}
+		}
+		out.text = append(out.text, info.text...)
+		out.known = out.known && info.known
+	}
+	if w.chargeFileText(out, "cat") {
 		s.catOut = &out
 	}
 }
