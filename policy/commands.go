@@ -1919,14 +1919,12 @@ func producedText(cmds []*simple) (string, bool) {
 	switch s.name {
 	case "echo":
 		args := s.argv[1:]
-		escapes, plain, nl := false, false, "\n"
+		escapes, nl := false, "\n"
 		for len(args) > 0 && len(args[0].s) > 1 && args[0].s[0] == '-' && strings.Trim(args[0].s[1:], "neE") == "" {
 			for _, f := range args[0].s[1:] {
 				switch f {
-				case 'e':
-					escapes, plain = true, false
-				case 'E':
-					escapes, plain = false, true
+				case 'e', 'E':
+					escapes = f == 'e'
 				case 'n':
 					nl = ""
 				}
@@ -1934,14 +1932,10 @@ func producedText(cmds []*simple) (string, bool) {
 			args = args[1:]
 		}
 		text, known := joinFields(args)
-		switch {
-		case escapes:
-			text = ansiC(octalZero(text)) // \0057 is /, as with %b
-		case !plain && strings.Contains(text, `\`):
-			// dash's echo, and bash's with xpg_echo, read the escapes
-			// without -e: either text may be written, so both are.
-			if d := ansiC(octalZero(text)); d != text {
-				return text + "\n" + d + nl, known
+		if escapes {
+			var stop bool
+			if text, stop = echoEscapes(text); stop {
+				nl = "" // \c: nothing more, not even the newline
 			}
 		}
 		return text + nl, known
@@ -2045,9 +2039,10 @@ func printfText(args []field) (string, bool) {
 				if len(rest) > 0 {
 					arg, rest, used = rest[0].s, rest[1:], true
 				}
+				stop := false
 				switch format[i] {
 				case 'b':
-					arg = ansiC(octalZero(arg))
+					arg, stop = echoEscapes(arg)
 				case 'c':
 					arg = arg[:min(1, len(arg))]
 				}
@@ -2061,6 +2056,9 @@ func printfText(args []field) (string, bool) {
 					arg = pad + arg
 				}
 				b.WriteString(arg)
+				if stop { // %b's \c: printf writes nothing more
+					return b.String(), known && !guess
+				}
 			default:
 				// A number, or a directive the walk does not follow: what
 				// it prints is not known, and may be any argument.
@@ -2080,27 +2078,52 @@ func printfText(args []field) (string, bool) {
 	}
 }
 
-// octalZero turns the \0nnn escapes of printf's %b into the \nnn that
-// ansiC reads.
-func octalZero(s string) string {
-	if !strings.Contains(s, `\0`) {
-		return s
+// echoEscapes decodes s as echo -e and printf's %b read it: \0nnn (up to
+// three octal digits after the 0), \xHH, \uHHHH, \UHHHHHHHH and the
+// letters; \c stops the output (stop reports it); any other backslash,
+// \" and \' among them, stays as written.
+func echoEscapes(s string) (text string, stop bool) {
+	if !strings.Contains(s, `\`) {
+		return s, false
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && s[i+1] == '\\' {
-			b.WriteString(`\\`)
-			i++
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
 			continue
 		}
-		if s[i] == '\\' && i+2 < len(s) && s[i+1] == '0' && s[i+2] >= '0' && s[i+2] <= '7' {
+		switch c := s[i+1]; c {
+		case 'c':
+			return b.String(), true
+		case '0':
+			j := i + 2
+			for j < len(s) && j-i-2 < 3 && '0' <= s[j] && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint("0"+s[i+2:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case '\\', 'a', 'b', 'e', 'E', 'f', 'n', 'r', 't', 'v', 'x', 'u', 'U':
+			// ansiC reads these as $'...' does; \xHH with no digit stays.
+			j, digits := i+2, 0
+			switch c {
+			case 'x':
+				digits = 2
+			case 'u':
+				digits = 4
+			case 'U':
+				digits = 8
+			}
+			for j < len(s) && j-i-2 < digits && isHex(s[j]) {
+				j++
+			}
+			b.WriteString(ansiC(s[i:j]))
+			i = j - 1
+		default:
 			b.WriteByte('\\')
-			i++ // drop the 0: \0057 is \057
-			continue
 		}
-		b.WriteByte(s[i])
 	}
-	return b.String()
+	return b.String(), false
 }
 
 // printfGuess is what printf may write when its format cannot be read

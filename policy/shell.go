@@ -59,10 +59,9 @@ type simple struct {
 	// ownsRaw: raw is the list call built for this command alone, which
 	// release may hand back to spareArgs once s is let go.
 	ownsRaw bool
-	// outAt is the nesting of the innermost statement around it that
-	// sends stdout elsewhere (0: none), loops the loops walked around
-	// it: see sink.
-	outAt, loops int
+	// outTo is where its stdout goes (see fdTable), loops the loops
+	// walked around it: see sink.
+	outTo, loops int
 	// catOut is what cat writes when it copies files the request wrote.
 	catOut *fileInfo
 }
@@ -111,10 +110,35 @@ type ctx struct {
 // fileInfo is what the request itself put in a file earlier on.
 type fileInfo struct {
 	downloaded bool
-	// text is what the request wrote to the file, with dynMark where
-	// it cannot tell; known when it can tell all of it.
+	// text is what the request wrote to the file last, with dynMark
+	// where it cannot tell; older, what it wrote before, which the file
+	// may hold instead (see noteWritten); known when it can tell all of
+	// each.
 	text  []byte
+	older [][]byte
 	known bool
+}
+
+// all is every text the file may hold, one after another: for a reader
+// that takes them as one (cat, a shell's stdin).
+func (f fileInfo) all() []byte {
+	if len(f.older) == 0 {
+		return f.text
+	}
+	var b []byte
+	for _, t := range f.older {
+		b = append(append(b, t...), '\n')
+	}
+	return append(b, f.text...)
+}
+
+// size is the bytes of every text the file may hold.
+func (f fileInfo) size() int {
+	n := len(f.text)
+	for _, t := range f.older {
+		n += len(t)
+	}
+	return n
 }
 
 // output is a file that a statement's stdout goes to.
@@ -462,7 +486,8 @@ type walker struct {
 	// commands are looked at once they are walked (pipeline stages, output
 	// written to files): those inside are judged again only with them.
 	altReads    []string // those judgedInside marked
-	outNest     int      // see simple.outAt
+	fds         fdTable  // where the descriptors go, see sink
+	sinks       int      // the sinks made so far
 	fileBytes   int      // of files the request wrote, judged when run
 	changes     []change // see maybe
 	rewalking   int
@@ -791,13 +816,24 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 	var written []output
 	var procs []*syntax.Word
+	var buf [4]field
+	targets := buf[:0] // each redirection's word, as the walk reads it
 	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
-		c, written, procs = w.redirects(s.Redirs, c)
+		c, written, procs = w.redirects(s.Redirs, c, &targets)
 	}
 	if len(procs) > 0 {
 		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
 	}
-	here := sink{nest: w.nest, loops: w.loopLog.on, file: true}
+	var here sink // the file that the statement's own redirection names
+	if len(s.Redirs) > 0 {
+		// What the commands inside write goes where these send it.
+		fds := w.fds
+		here = w.redirectFDs(&fds, s.Redirs, targets)
+		if !bareExec(s) { // exec >&2 stays so, until the subshell ends
+			defer func(outer fdTable) { w.fds = outer }(w.fds)
+		}
+		w.fds = fds
+	}
 	if len(written) > 0 {
 		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
 		// what may be a download is one.
@@ -810,11 +846,6 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 				w.noteWritten(written, text, known)
 			}()
 		}
-	}
-	if stdoutRedirected(s.Redirs) {
-		// What the commands inside write goes there, not down a pipe.
-		defer func(outer int) { w.outNest = outer }(w.outNest)
-		w.outNest = w.nest
 	}
 	switch x := s.Cmd.(type) {
 	case nil:
@@ -1143,8 +1174,11 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 				old, ok := w.scope.getArray(as.Name.Value)
 				elems, known = append(append([]field{}, old...), elems...), known && ok
 			}
-			if !known {
+			switch {
+			case !known:
 				elems = nil
+			case elems == nil:
+				elems = []field{} // a=(): known, and empty; nil is unknown
 			}
 			w.scope.setArray(as.Name.Value, elems)
 			w.scope.set(as.Name.Value, field{s: dynMark, dyn: true})
@@ -1173,14 +1207,19 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 		return
 	}
 	val := v // what the element gets, before the scalar's own bookkeeping
-	if as.Append {
-		val = field{s: dynMark, dyn: true}
-	}
 	// The subscript as bash computes it: x[0x0], x[1-1], x[i].
 	sub, subKnown := -1, false
 	if as.Index != nil {
 		sub, subKnown = w.arithInt(as.Index)
 		subKnown = subKnown && sub >= 0
+	}
+	if as.Append {
+		val = field{s: dynMark, dyn: true}
+		// a[0]+=/x: the element it had, and more.
+		if elems, ok := w.scope.getArray(as.Name.Value); ok && subKnown && sub < len(elems) {
+			e := elems[sub]
+			val = field{s: e.s + v.s, dyn: e.dyn || v.dyn, dl: e.dl || v.dl, dec: e.dec || v.dec}
+		}
 	}
 	if as.Append || as.Index != nil || as.Array != nil {
 		old, ok := w.scope.get(as.Name.Value)
@@ -1292,6 +1331,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	// none when an earlier pipeline left room enough: once it ended,
 	// nothing pointed at its scopes (only w.scope and parent links do).
 	forks := fromPool(&w.forkPool, len(stages), 4)[:len(stages)]
+	joinsStderr := x.Op == syntax.PipeAll || pipesStderr(x) // a |& b
 	defer toPool(&w.forkPool, forks)
 	defer w.endWhole(w.beginWhole())
 	for i, st := range stages {
@@ -1310,8 +1350,16 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		before := w.a.downloads
 		n := len(w.a.cmds)
-		k := sink{nest: w.nest + 1, loops: w.loopLog.on} // the stage's statement
+		k := w.newSink()
+		outer := w.fds
+		if i < len(stages)-1 { // the last writes where the pipeline does
+			w.fds[1] = k.id
+			if joinsStderr {
+				w.fds[2] = k.id
+			}
+		}
 		w.stage(st, sc, i == len(stages)-1, &forks[i])
+		w.fds = outer
 		// Downloaded or decoded content stays so through any filter.
 		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
 		if w.a.downloads > before {
@@ -1341,39 +1389,106 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 }
 
 // A sink is where a statement's stdout goes: the pipe to the next stage
-// of a pipeline, or the file the statement's own redirection names.
+// of a pipeline, or the file the statement's own redirection names. Each
+// command records where its stdout went (fdTable), so that the text a
+// sink is given leaves out what went elsewhere (echo "can't" >&2) and
+// keeps what came back ({ echo x >&2; } 2>&1 | sh).
 type sink struct {
-	nest  int  // the walk's nesting of the statement (see stmtOnce)
-	loops int  // loops walked around it
-	file  bool // its redirection: what the commands send to it counts
+	id    int // 0: none
+	loops int // loops walked around it
 }
 
-// reaches reports whether what s writes reaches k: not when a statement
-// inside k sends it elsewhere (echo "can't" >&2, make > log).
+// Where a descriptor goes: a sink, or one of these.
+const (
+	toOwn       = 0  // where the request's own goes
+	toAnywhere  = -1 // the walk cannot tell: counts for every sink
+	toElsewhere = -2 // a file no sink follows, /dev/null, closed
+)
+
+// An fdTable holds where descriptors 0 to 9 go.
+type fdTable [10]int
+
+func (w *walker) newSink() sink {
+	w.sinks++
+	return sink{id: w.sinks, loops: w.loopLog.on}
+}
+
+// reaches reports whether what s writes reaches k.
 func (k sink) reaches(s *simple) bool {
-	if k.file {
-		return s.outAt <= k.nest
-	}
-	return s.outAt < k.nest
+	return k.id != 0 && (s.outTo == k.id || s.outTo == toAnywhere)
 }
 
-// stdoutRedirected reports whether rs send stdout other than to where
-// the statement's stdout goes.
-func stdoutRedirected(rs []*syntax.Redirect) bool {
-	for _, r := range rs {
-		if r.N != nil && r.N.Value != "1" {
+// redirectFDs applies rs, in order, to fds, and returns the sink of the
+// file stdout goes to, if any.
+func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []field) sink {
+	var file sink
+	fileSink := func() int {
+		if file.id == 0 {
+			file = w.newSink()
+		}
+		return file.id
+	}
+	for i, r := range rs {
+		n := -1 // the descriptor it sets
+		switch r.Op {
+		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.DplOut, syntax.RdrInOut, syntax.DplIn:
+			n = 1
+			if r.Op == syntax.RdrInOut || r.Op == syntax.DplIn {
+				n = 0
+			}
+			if r.N != nil {
+				if d, err := strconv.Atoi(r.N.Value); err == nil && d >= 0 && d < len(fds) {
+					n = d
+				} else {
+					continue // {fd}>f: a new descriptor
+				}
+			}
+		case syntax.RdrAll, syntax.AppAll:
+			n = 12 // both 1 and 2
+		default:
 			continue
 		}
-		switch r.Op {
-		case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll, syntax.RdrInOut:
-			return true
-		case syntax.DplOut:
-			if r.Word == nil || r.Word.Lit() != "1" {
-				return true
+		word := ""
+		if t := targets[i]; t.known() {
+			word = t.s
+		}
+		to := toAnywhere
+		switch {
+		case r.Op == syntax.DplOut || r.Op == syntax.DplIn:
+			switch d, err := strconv.Atoi(word); {
+			case word == "-":
+				to = toElsewhere
+			case err == nil && d >= 0 && d < len(fds):
+				to = fds[d]
+			case err == nil:
+				to = toElsewhere // a descriptor the walk does not follow
+			case word != "" && r.Op == syntax.DplOut && n == 1:
+				n, to = 12, fileSink() // >&file is &>file
+			}
+		case word == "":
+			// A word the walk cannot read as written: /dev/stdout, maybe.
+		default:
+			switch path.Clean(word) {
+			case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+				to = fds[1]
+			case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+				to = fds[2]
+			case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+				to = fds[0]
+			default:
+				to = toElsewhere
+				if n == 1 || n == 12 {
+					to = fileSink() // the file, whose text noteWritten keeps
+				}
 			}
 		}
+		if n == 12 {
+			fds[1], fds[2] = to, to
+		} else {
+			fds[n] = to
+		}
 	}
-	return false
+	return file
 }
 
 // outputText is what the statement x writes to the sink k, when
@@ -1422,30 +1537,40 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 
 // producedTextOfEach is what each of cmds that reaches k writes as far as
 // producedText can tell, in order, between unknown parts: a guess at
-// text that holds it. "" when it can tell for none. A command in a loop
-// inside k may write its text any number of times, each pass's after the
-// last's: the guess holds them all twice.
+// text that holds it. "" when it can tell for none. Commands in a loop
+// inside k may write their text any number of times, each pass's after
+// the last's: the guess holds each run of them three times, in place
+// (twice for where passes meet, an odd count so that a quote left open
+// by each stays open).
 func producedTextOfEach(cmds []*simple, k sink) string {
 	var b strings.Builder
-	looped := false
+	run := -1 // where the text of the loop's commands begins
 	for i := range cmds {
+		looped := cmds[i].loops > k.loops
+		if run >= 0 && !looped {
+			again := b.String()[run:]
+			b.WriteString(again + again)
+			run = -1
+		}
 		if !k.reaches(cmds[i]) {
 			continue
 		}
 		// Run together, as bash writes them: printf 'rm -rf '; echo /.
 		if text, ok := producedText(cmds[i : i+1]); ok || strings.Contains(text, dynMark) {
+			if looped && run < 0 {
+				run = b.Len()
+			}
 			b.WriteString(text)
-			looped = looped || cmds[i].loops > k.loops
 		}
+	}
+	if run >= 0 {
+		again := b.String()[run:]
+		b.WriteString(again + again)
 	}
 	if b.Len() == 0 {
 		return ""
 	}
-	text := b.String()
-	if looped {
-		text += text // for i in 1 2; do printf '/ ; rm -rf '; done
-	}
-	return dynMark + "\n" + text + dynMark
+	return dynMark + "\n" + b.String() + dynMark
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,
@@ -1490,10 +1615,11 @@ func (w *walker) stage(st *syntax.Stmt, c ctx, last bool, fork *scope) {
 // redirects judges the redirections of a statement and returns the context
 // of its command (what its stdin carries), the files its stdout writes,
 // and the >(...) its stdout goes to, for outputProcs to walk.
-func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []output, []*syntax.Word) {
+func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx, []output, []*syntax.Word) {
 	var written []output
 	var procs []*syntax.Word
-	for _, r := range rs {
+	for i, r := range rs {
+		*targets = append(*targets, field{s: dynMark, dyn: true})
 		if stdoutProc(r) {
 			procs = append(procs, r.Word)
 			continue
@@ -1513,6 +1639,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx) (ctx, []output, []*synt
 			continue
 		}
 		f := w.wordString(r.Word)
+		(*targets)[i] = f
 		if r.N != nil && strings.HasPrefix(r.N.Value, "{") {
 			continue // {fd}>file: still a file, judged below
 		}
@@ -1604,18 +1731,30 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 	}
 	for _, o := range outs {
 		info := w.files[o.path]
+		text := text
+		if o.appends && w.loopLog.on > 0 {
+			// Each pass appends (for ...; do printf ... >> f; done): as
+			// for a loop's output, three times.
+			text = strings.Repeat(text, 3)
+		}
 		switch {
 		case info.downloaded: // >> f appends to the download
 		case o.appends && info.text != nil:
 			info.text = append(info.text, text...)
+			for i, t := range info.older {
+				info.older[i] = append(t, text...)
+			}
 			info.known = info.known && known
-		case info.text != nil && !strings.Contains(string(info.text), text):
+		case info.text != nil && string(info.text) != text:
 			// The write may not run, or not before the file is: code that
 			// may not run, another value of a variable, a function's body
 			// judged where it is defined, code after exit, a background
-			// job, set -C, a path bash refuses. Running the file is
-			// judged with both texts.
-			info.text = append(append(info.text, '\n'), text...)
+			// job, set -C, a path bash refuses. Running the file judges
+			// each text it may hold, one at a time.
+			if !slices.ContainsFunc(info.older, func(t []byte) bool { return string(t) == text }) {
+				info.older = append(info.older, info.text)
+			}
+			info.text = []byte(text)
 			info.known = info.known && known
 		case info.text != nil: // it holds that text already
 		default:
@@ -1625,7 +1764,7 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 			// at all.
 			info.text, info.known = []byte(text), known
 		}
-		if len(info.text) > MaxScriptSize {
+		if info.size() > MaxScriptSize {
 			w.fail("the request writes more than %d MiB of text to %s that the policy would have to follow", MaxScriptSize>>20, o.path)
 			return
 		}
@@ -1685,7 +1824,7 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 	}
 	info := w.files[w.resolvePath(f.s)]
 	if info.text != nil && !info.downloaded && w.chargeFileText(info, "< "+f.s) {
-		c.stdinText, c.stdinKnown = string(info.text), info.known
+		c.stdinText, c.stdinKnown = string(info.all()), info.known
 	}
 }
 
@@ -1693,7 +1832,7 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 // judged (echo ... >> f; . ./f over and over judges it each time),
 // against maxFileText, and refuses the request past it.
 func (w *walker) chargeFileText(info fileInfo, via string) bool {
-	if w.fileBytes += len(info.text); w.fileBytes > maxFileText {
+	if w.fileBytes += info.size(); w.fileBytes > maxFileText {
 		w.fail("more than %d MiB of text of files the request wrote to judge (%s)", maxFileText>>20, via)
 		return false
 	}
@@ -1716,13 +1855,24 @@ func (w *walker) runFile(s *simple, f field, via string) {
 		return
 	}
 	info := w.files[p]
-	switch {
-	case !w.chargeFileText(info, via):
-	case info.known:
-		w.script(string(info.text), via, ctx{})
-	case info.text != nil:
-		w.shellString(field{s: string(info.text), dyn: true}, nil, via, ctx{})
+	if info.text == nil || !w.chargeFileText(info, via) {
+		return
 	}
+	run := func(text []byte) {
+		if info.known {
+			w.script(string(text), via, ctx{})
+		} else {
+			w.shellString(field{s: string(text), dyn: true}, nil, via, ctx{})
+		}
+	}
+	// What the file held before, each in a scope thrown away after:
+	// another text, not one run before this one.
+	for _, t := range info.older {
+		outer := w.subshell()
+		run(t)
+		w.leave(outer)
+	}
+	run(info.text)
 }
 
 func isFD(s string) bool {
@@ -2009,28 +2159,40 @@ func (w *walker) catFiles(s *simple, c ctx) {
 			return fileInfo{}, false // cat -n numbers the lines; an unknown name
 		case w.files != nil:
 			if info := w.files[w.resolvePath(a.s)]; info.text != nil && !info.downloaded {
-				return info, true
+				return fileInfo{text: info.all(), known: info.known}, true
 			}
 		}
 		return fileInfo{}, true
 	}
-	// Most cats copy nothing the request wrote: look before building.
-	some := false
-	for _, a := range s.argv[1:] {
-		info, ok := copied(a)
-		if !ok && a.s != "-u" {
-			return
+	// The operands: after --, every word is one; before, -u changes
+	// nothing.
+	ops := func(yield func(field) bool) {
+		for i, a := range s.argv[1:] {
+			if a.s == "--" {
+				for _, b := range s.argv[i+2:] {
+					if !yield(b) {
+						return
+					}
+				}
+				return
+			}
+			if a.s != "-u" && !yield(a) {
+				return
+			}
 		}
+	}
+	// Most cats copy nothing the request wrote: look before building.
+	some, other := false, false
+	for a := range ops {
+		info, ok := copied(a)
+		other = other || !ok
 		some = some || info.text != nil
 	}
-	if !some {
+	if !some || other {
 		return
 	}
 	out := fileInfo{known: true}
-	for _, a := range s.argv[1:] {
-		if a.s == "-u" {
-			continue
-		}
+	for a := range ops {
 		info, _ := copied(a)
 		if info.text == nil {
 			info = fileInfo{text: []byte(dynMark)}
@@ -2085,7 +2247,7 @@ func (s *simple) is(c class) bool { return s.cls&c != 0 }
 func (w *walker) record(s *simple) {
 	s.cls = classOf(s.name)
 	s.links = &w.links
-	s.outAt, s.loops = w.outNest, w.loopLog.on
+	s.outTo, s.loops = w.fds[1], w.loopLog.on
 	if isDecoder(s) {
 		w.a.decodes++
 	}

@@ -454,12 +454,16 @@ func (w *walker) nested(n syntax.Node) bool {
 func (w *walker) nestedNode(n syntax.Node) bool {
 	switch n := n.(type) {
 	case *syntax.CmdSubst:
-		w.sub(n.Stmts, ctx{})
+		w.captured(func() { w.sub(n.Stmts, ctx{}) })
 		return false
 	case *syntax.ProcSubst:
 		// curl x | tee >(sh): what the command writes into >(...) is
 		// what it read.
-		w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
+		if n.Op == syntax.CmdOut {
+			w.sub(n.Stmts, ctx{stdinDL: w.argStdinDL})
+		} else {
+			w.captured(func() { w.sub(n.Stmts, ctx{}) }) // <(...)
+		}
 		return false
 	case *syntax.ParamExp:
 		// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
@@ -612,9 +616,19 @@ func plainWord(wd *syntax.Word) bool {
 // not leak out of it.
 func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
 	defer w.leave(w.subshell())
+	defer func(outer fdTable) { w.fds = outer }(w.fds) // exec > f ends with it
 	breaks, returns := w.breaks, w.returns // they leave the subshell
 	w.ownTraps(func() { w.stmts(stmts, c) })
 	w.breaks, w.returns = breaks, returns
+}
+
+// captured runs walk with stdout going where no sink follows: into a
+// word ($(...)), or a file another command reads (<(...)).
+func (w *walker) captured(walk func()) {
+	outer := w.fds
+	w.fds[1] = toElsewhere
+	walk()
+	w.fds = outer
 }
 
 // subshell forks the scope, for code that runs in a subshell or another
