@@ -816,8 +816,9 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 	var written []output
 	var procs []*syntax.Word
+	// Each redirection's word, as the walk reads it, for redirectFDs.
 	var buf [4]field
-	targets := buf[:0] // each redirection's word, as the walk reads it
+	targets := buf[:0]
 	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
 		c, written, procs = w.redirects(s.Redirs, c, &targets)
 	}

@@ -616,7 +616,8 @@ func plainWord(wd *syntax.Word) bool {
 // not leak out of it.
 func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
 	defer w.leave(w.subshell())
-	defer func(outer fdTable) { w.fds = outer }(w.fds) // exec > f ends with it
+	// exec > f inside ends with the subshell.
+	defer func(outer fdTable) { w.fds = outer }(w.fds)
 	breaks, returns := w.breaks, w.returns // they leave the subshell
 	w.ownTraps(func() { w.stmts(stmts, c) })
 	w.breaks, w.returns = breaks, returns
