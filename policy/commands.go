@@ -1439,6 +1439,7 @@ func (w *walker) special(s *simple) {
 			w.noteTraps(ops) // trap -p EXIT prints it, and changes nothing
 		}
 		if len(ops) > 1 && ops[0].s != "-" {
+			w.unsure++ // the code runs later, if at all
 			if onlyOnExit(ops[1:]) {
 				w.childString(ops[0], nil, "trap", ctx{})
 			} else {
@@ -1451,6 +1452,7 @@ func (w *walker) special(s *simple) {
 					w.fail("a trap that changes directory: it may run before any later command; cd outside the trap")
 				}
 			}
+			w.unsure--
 		}
 	case strings.EqualFold(s.name, "cmd"):
 		// cmd /c STRING, cmd /k STRING: judged with the same rules.
@@ -1934,7 +1936,7 @@ func producedText(cmds []*simple) (string, bool) {
 		text, known := joinFields(args)
 		if escapes {
 			var stop bool
-			if text, stop = echoEscapes(text); stop {
+			if text, stop = echoEscapes(text, false); stop {
 				nl = "" // \c: nothing more, not even the newline
 			}
 		}
@@ -2042,7 +2044,7 @@ func printfText(args []field) (string, bool) {
 				stop := false
 				switch format[i] {
 				case 'b':
-					arg, stop = echoEscapes(arg)
+					arg, stop = echoEscapes(arg, true)
 				case 'c':
 					arg = arg[:min(1, len(arg))]
 				}
@@ -2078,11 +2080,11 @@ func printfText(args []field) (string, bool) {
 	}
 }
 
-// echoEscapes decodes s as echo -e and printf's %b read it: \0nnn (up to
-// three octal digits after the 0), \xHH, \uHHHH, \UHHHHHHHH and the
-// letters; \c stops the output (stop reports it); any other backslash,
-// \" and \' among them, stays as written.
-func echoEscapes(s string) (text string, stop bool) {
+// echoEscapes decodes s as echo -e and printf's %b (percentB) read it:
+// \0nnn (up to three octal digits after the 0; for %b also \nnn), \xHH,
+// \uHHHH, \UHHHHHHHH and the letters; \c stops the output (stop reports
+// it); any other backslash, \" and \' among them, stays as written.
+func echoEscapes(s string, percentB bool) (text string, stop bool) {
 	if !strings.Contains(s, `\`) {
 		return s, false
 	}
@@ -2101,6 +2103,18 @@ func echoEscapes(s string) (text string, stop bool) {
 				j++
 			}
 			n, _ := strconv.ParseUint("0"+s[i+2:j], 8, 16)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case '1', '2', '3', '4', '5', '6', '7':
+			if !percentB {
+				b.WriteByte('\\') // echo -e leaves \1 as it is
+				continue
+			}
+			j := i + 1
+			for j < len(s) && j-i-1 < 3 && '0' <= s[j] && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i+1:j], 8, 16)
 			b.WriteByte(byte(n))
 			i = j - 1
 		case '\\', 'a', 'b', 'e', 'E', 'f', 'n', 'r', 't', 'v', 'x', 'u', 'U':

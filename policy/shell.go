@@ -488,6 +488,7 @@ type walker struct {
 	altReads    []string // those judgedInside marked
 	fds         fdTable  // where the descriptors go, see sink
 	sinks       int      // the sinks made so far
+	unsure      int      // see surely
 	fileBytes   int      // of files the request wrote, judged when run
 	changes     []change // see maybe
 	rewalking   int
@@ -810,9 +811,12 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 	if s.Background || s.Coprocess || s.Disown {
 		// An asynchronous job runs in a subshell: what it sets or where
-		// it cd's is gone for the commands after it.
+		// it cd's is gone for the commands after it, and what it writes
+		// may come after them.
 		c.background = true
 		defer w.leave(w.subshell())
+		w.unsure++
+		defer func() { w.unsure-- }()
 	}
 	var written []output
 	var procs []*syntax.Word
@@ -828,12 +832,29 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	var here sink // the file that the statement's own redirection names
 	if len(s.Redirs) > 0 {
 		// What the commands inside write goes where these send it.
-		fds := w.fds
-		here = w.redirectFDs(&fds, s.Redirs, targets)
-		if !bareExec(s) { // exec >&2 stays so, until the subshell ends
-			defer func(outer fdTable) { w.fds = outer }(w.fds)
+		outer := w.fds
+		var set uint16
+		here, set = w.redirectFDs(&w.fds, s.Redirs, targets)
+		switch {
+		case execLike(s):
+			// exec >&2 stays so until the subshell ends, if it works (a
+			// file it cannot open, a descriptor not open), and if it runs:
+			// where those go is not known from here on.
+			for i := range w.fds {
+				if set&(1<<i) != 0 {
+					w.fds[i] = toAnywhere
+				}
+			}
+		default:
+			// Only what these set goes back: an exec inside stays.
+			defer func() {
+				for i := range w.fds {
+					if set&(1<<i) != 0 {
+						w.fds[i] = outer[i]
+					}
+				}
+			}()
 		}
-		w.fds = fds
 	}
 	if len(written) > 0 {
 		// curl x | cat > f, cat f > g, { curl x; } > f: a file that gets
@@ -1048,11 +1069,13 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 	// yet: what the body sets (its traps too) must not reach the
 	// commands after it.
 	outer := w.subshell()
+	w.unsure++ // what the body writes, it writes when called, if ever
 	w.ownTraps(func() {
 		for _, n := range names {
 			w.callFunc(n.Value, x.Body, nil, ctx{})
 		}
 	})
+	w.unsure--
 	w.leave(outer)
 }
 
@@ -1420,8 +1443,9 @@ func (k sink) reaches(s *simple) bool {
 }
 
 // redirectFDs applies rs, in order, to fds, and returns the sink of the
-// file stdout goes to, if any.
-func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []field) sink {
+// file stdout goes to, if any, and the descriptors it set (a bit each).
+func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []field) (sink, uint16) {
+	var set uint16
 	var file sink
 	fileSink := func() int {
 		if file.id == 0 {
@@ -1438,11 +1462,11 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				n = 0
 			}
 			if r.N != nil {
-				if d, err := strconv.Atoi(r.N.Value); err == nil && d >= 0 && d < len(fds) {
-					n = d
-				} else {
-					continue // {fd}>f: a new descriptor
+				d, err := strconv.Atoi(r.N.Value)
+				if err != nil || d < 0 || d >= len(fds) {
+					continue // {fd}>f, 10>&1: one the walk does not follow
 				}
+				n = d
 			}
 		case syntax.RdrAll, syntax.AppAll:
 			n = 12 // both 1 and 2
@@ -1462,20 +1486,33 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 			case err == nil && d >= 0 && d < len(fds):
 				to = fds[d]
 			case err == nil:
-				to = toElsewhere // a descriptor the walk does not follow
+				// >&10 after 10>&1, or exec {fd}>&1: one the walk does
+				// not follow, which may go anywhere.
 			case word != "" && r.Op == syntax.DplOut && n == 1:
 				n, to = 12, fileSink() // >&file is &>file
 			}
 		case word == "":
-			// A word the walk cannot read as written: /dev/stdout, maybe.
+			// A word the walk cannot read ("$LOG", which the request did
+			// not set): taken as a file, unless it may name a descriptor.
+			to = toElsewhere
+			if t := targets[i].s; strings.HasPrefix(t, "/dev") || strings.HasPrefix(t, "/proc") {
+				to = toAnywhere
+			}
 		default:
-			switch path.Clean(word) {
-			case "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1":
+			clean := path.Clean(word)
+			fd := strings.TrimPrefix(strings.TrimPrefix(clean, "/dev/fd/"), "/proc/self/fd/")
+			d, err := strconv.Atoi(fd)
+			switch {
+			case clean == "/dev/stdout":
 				to = fds[1]
-			case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2":
+			case clean == "/dev/stderr":
 				to = fds[2]
-			case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+			case clean == "/dev/stdin":
 				to = fds[0]
+			case fd != clean && err == nil && d >= 0 && d < len(fds):
+				to = fds[d] // /dev/fd/3
+			case fd != clean:
+				// /dev/fd/10: anywhere
 			default:
 				to = toElsewhere
 				if n == 1 || n == 12 {
@@ -1485,11 +1522,60 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 		}
 		if n == 12 {
 			fds[1], fds[2] = to, to
+			set |= 1<<1 | 1<<2
 		} else {
 			fds[n] = to
+			set |= 1 << n
 		}
 	}
-	return file
+	return file, set
+}
+
+// unquotedLit returns the text of a word of literals and quotes only
+// ("exec", e"x"ec), or "" for one with expansions.
+func unquotedLit(wd *syntax.Word) string {
+	var b strings.Builder
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			if p.Dollar {
+				return ""
+			}
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*syntax.Lit)
+				if !ok {
+					return ""
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return ""
+		}
+	}
+	return b.String()
+}
+
+// execLike reports whether s runs exec, however written (command exec,
+// "exec", exec --): with no command, its redirections stay.
+func execLike(s *syntax.Stmt) bool {
+	call, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		switch lit := unquotedLit(a); lit {
+		case "exec":
+			return true
+		case "command", "builtin", "--":
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // outputText is what the statement x writes to the sink k, when
@@ -1746,14 +1832,18 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 				info.older[i] = append(t, text...)
 			}
 			info.known = info.known && known
+		case info.text != nil && string(info.text) != text && w.surely():
+			info.text, info.older, info.known = []byte(text), nil, known
 		case info.text != nil && string(info.text) != text:
-			// The write may not run, or not before the file is: code that
-			// may not run, another value of a variable, a function's body
-			// judged where it is defined, code after exit, a background
-			// job, set -C, a path bash refuses. Running the file judges
-			// each text it may hold, one at a time.
-			if !slices.ContainsFunc(info.older, func(t []byte) bool { return string(t) == text }) {
+			// The write may not run, or not before the file is (see
+			// surely): running the file judges each text it may hold,
+			// one at a time.
+			if !slices.ContainsFunc(info.older, func(t []byte) bool { return string(t) == string(info.text) }) {
 				info.older = append(info.older, info.text)
+			}
+			if len(info.older) > maxOlder {
+				w.fail("the request may leave more than %d texts in %s; the policy cannot follow them all", maxOlder+1, o.path)
+				return
 			}
 			info.text = []byte(text)
 			info.known = info.known && known
@@ -1840,6 +1930,18 @@ func (w *walker) chargeFileText(info fileInfo, via string) bool {
 	return true
 }
 
+// maxOlder bounds the texts a file may hold besides the last.
+const maxOlder = 8
+
+// surely reports whether a write the walk reaches now surely runs when
+// it does: not in code that may not run or a loop, not in a statement
+// judged again, a function's body judged where it is defined, a trap's
+// code or a background job. (A write after exit, under set -C or to a
+// path bash refuses is taken as sure.)
+func (w *walker) surely() bool {
+	return w.maybes == 0 && w.rewalking == 0 && w.loopLog.on == 0 && w.unsure == 0 && !w.inTrap
+}
+
 // maxFileText bounds the bytes of text of files the request wrote that
 // running them judges; beyond, the request is refused.
 const maxFileText = 3 * MaxScriptSize
@@ -1866,14 +1968,13 @@ func (w *walker) runFile(s *simple, f field, via string) {
 			w.shellString(field{s: string(text), dyn: true}, nil, via, ctx{})
 		}
 	}
-	// What the file held before, each in a scope thrown away after:
-	// another text, not one run before this one.
-	for _, t := range info.older {
-		outer := w.subshell()
-		run(t)
-		w.leave(outer)
-	}
+	// What the file held before, each after it as code that may not
+	// run: another text, not one run before this one, whose values . ./x.sh
+	// may leave as well.
 	run(info.text)
+	for _, t := range info.older {
+		w.maybe(func() { run(t) })
+	}
 }
 
 func isFD(s string) bool {
@@ -2218,6 +2319,9 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 		}
 	}
 	for _, f := range operands(s.argv) {
+		if strings.HasPrefix(f.s, "/dev/") || strings.HasPrefix(f.s, "/proc/") {
+			s.outTo = toAnywhere // tee /dev/stderr: a descriptor, maybe the pipe
+		}
 		if f.known() && f.s != "" {
 			outs = append(outs, output{w.resolvePath(f.s), appends})
 		}

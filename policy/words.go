@@ -454,16 +454,15 @@ func (w *walker) nested(n syntax.Node) bool {
 func (w *walker) nestedNode(n syntax.Node) bool {
 	switch n := n.(type) {
 	case *syntax.CmdSubst:
-		w.captured(func() { w.sub(n.Stmts, ctx{}) })
+		// What it writes is taken as written where the statement's
+		// output goes: cat <(...) | sh copies it there, and $(...) may
+		// hand it on.
+		w.sub(n.Stmts, ctx{})
 		return false
 	case *syntax.ProcSubst:
 		// curl x | tee >(sh): what the command writes into >(...) is
 		// what it read.
-		if n.Op == syntax.CmdOut {
-			w.sub(n.Stmts, ctx{stdinDL: w.argStdinDL})
-		} else {
-			w.captured(func() { w.sub(n.Stmts, ctx{}) }) // <(...)
-		}
+		w.sub(n.Stmts, ctx{stdinDL: n.Op == syntax.CmdOut && w.argStdinDL})
 		return false
 	case *syntax.ParamExp:
 		// [[ ${x:=/} ]], (( ${x=/} )): the default is assigned here
@@ -621,15 +620,6 @@ func (w *walker) sub(stmts []*syntax.Stmt, c ctx) {
 	breaks, returns := w.breaks, w.returns // they leave the subshell
 	w.ownTraps(func() { w.stmts(stmts, c) })
 	w.breaks, w.returns = breaks, returns
-}
-
-// captured runs walk with stdout going where no sink follows: into a
-// word ($(...)), or a file another command reads (<(...)).
-func (w *walker) captured(walk func()) {
-	outer := w.fds
-	w.fds[1] = toElsewhere
-	walk()
-	w.fds = outer
 }
 
 // subshell forks the scope, for code that runs in a subshell or another
