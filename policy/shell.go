@@ -820,10 +820,9 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 	var written []output
 	var procs []*syntax.Word
-	// Each redirection's word, as the walk reads it, for redirectFDs.
-	var buf [4]field
-	targets := buf[:0]
+	var targets []field // each redirection's word, for redirectFDs
 	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
+		targets = fromPool(&w.scratch, len(s.Redirs), 2)
 		c, written, procs = w.redirects(s.Redirs, c, &targets)
 	}
 	if len(procs) > 0 {
@@ -835,6 +834,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		outer := w.fds
 		var set uint16
 		here, set = w.redirectFDs(&w.fds, s.Redirs, targets)
+		toPool(&w.scratch, targets)
 		switch {
 		case execLike(s):
 			// exec >&2 stays so until the subshell ends, if it works (a
@@ -1287,6 +1287,35 @@ func pipeStages(dst []*syntax.Stmt, x *syntax.BinaryCmd) []*syntax.Stmt {
 	return dst
 }
 
+// fdNumber reads s as a descriptor's number, without allocating.
+func fdNumber(s string) (int, bool) {
+	if s == "" || len(s) > 4 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// joinsStderr reports whether a pipe of the pipeline x, as pipeStages
+// flattens it, is |&.
+func joinsStderr(x *syntax.BinaryCmd) bool {
+	if x.Op == syntax.PipeAll {
+		return true
+	}
+	for _, s := range [2]*syntax.Stmt{x.X, x.Y} {
+		if b, ok := s.Cmd.(*syntax.BinaryCmd); ok && (b.Op == syntax.Pipe || b.Op == syntax.PipeAll) && len(s.Redirs) == 0 && !s.Negated && joinsStderr(b) {
+			return true
+		}
+	}
+	return false
+}
+
 // realFind reports whether s runs the system's find: named find through
 // an untouched PATH, or by its own path, and no function or alias of
 // that name (./find could be printf).
@@ -1355,7 +1384,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	// none when an earlier pipeline left room enough: once it ended,
 	// nothing pointed at its scopes (only w.scope and parent links do).
 	forks := fromPool(&w.forkPool, len(stages), 4)[:len(stages)]
-	joinsStderr := x.Op == syntax.PipeAll || pipesStderr(x) // a |& b
+	joinsStderr := joinsStderr(x) // a |& b
 	defer toPool(&w.forkPool, forks)
 	defer w.endWhole(w.beginWhole())
 	for i, st := range stages {
@@ -1462,8 +1491,8 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				n = 0
 			}
 			if r.N != nil {
-				d, err := strconv.Atoi(r.N.Value)
-				if err != nil || d < 0 || d >= len(fds) {
+				d, ok := fdNumber(r.N.Value)
+				if !ok || d >= len(fds) {
 					continue // {fd}>f, 10>&1: one the walk does not follow
 				}
 				n = d
@@ -1480,12 +1509,12 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 		to := toAnywhere
 		switch {
 		case r.Op == syntax.DplOut || r.Op == syntax.DplIn:
-			switch d, err := strconv.Atoi(word); {
+			switch d, ok := fdNumber(word); {
 			case word == "-":
 				to = toElsewhere
-			case err == nil && d >= 0 && d < len(fds):
+			case ok && d < len(fds):
 				to = fds[d]
-			case err == nil:
+			case ok:
 				// >&10 after 10>&1, or exec {fd}>&1: one the walk does
 				// not follow, which may go anywhere.
 			case word != "" && r.Op == syntax.DplOut && n == 1:
@@ -1501,7 +1530,7 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 		default:
 			clean := path.Clean(word)
 			fd := strings.TrimPrefix(strings.TrimPrefix(clean, "/dev/fd/"), "/proc/self/fd/")
-			d, err := strconv.Atoi(fd)
+			d, ok := fdNumber(fd)
 			switch {
 			case clean == "/dev/stdout":
 				to = fds[1]
@@ -1509,7 +1538,7 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				to = fds[2]
 			case clean == "/dev/stdin":
 				to = fds[0]
-			case fd != clean && err == nil && d >= 0 && d < len(fds):
+			case fd != clean && ok && d < len(fds):
 				to = fds[d] // /dev/fd/3
 			case fd != clean:
 				// /dev/fd/10: anywhere
@@ -1534,6 +1563,9 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 // unquotedLit returns the text of a word of literals and quotes only
 // ("exec", e"x"ec), or "" for one with expansions.
 func unquotedLit(wd *syntax.Word) string {
+	if l, ok := wd.Parts[0].(*syntax.Lit); ok && len(wd.Parts) == 1 {
+		return l.Value // most words: no copy
+	}
 	var b strings.Builder
 	for _, p := range wd.Parts {
 		switch p := p.(type) {
