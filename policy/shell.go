@@ -820,7 +820,8 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 	var written []output
 	var procs []*syntax.Word
-	var targets []field // each redirection's word, for redirectFDs
+	// Each redirection's word, as the walk reads it, for redirectFDs.
+	var targets []field
 	if len(s.Redirs) > 0 { // most statements have none: skip the copies of c
 		targets = fromPool(&w.scratch, len(s.Redirs), 2)
 		c, written, procs = w.redirects(s.Redirs, c, &targets)
