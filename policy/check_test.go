@@ -848,7 +848,22 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`cat <(echo 'rm -rf /') | sh`, Deny, rm},
 		{`{ echo 'rm -rf /' | tee /dev/stderr >/dev/null; } 2>&1 | sh`, Deny, rm},
 		{`{ echo "can't find config" >> "$LOG"; echo 'echo hi'; } | sh`, Allow, "default"},
-		{`echo 'echo "starting' > msg.sh; echo 'echo done' > msg.sh; sh msg.sh`, Allow, "default"},
+		// A file written again may still hold its old text, which is
+		// judged too: one that does not parse is refused.
+		{`echo 'echo "starting' > msg.sh; echo 'echo done' > msg.sh; sh msg.sh`, Deny, "parse"},
+		// helper-54: writes that may not run, however they are written;
+		// texts judged from where the file is run; exec's old places.
+		{`echo 'rm -rf /' > x.sh; : ${q:+$(echo ok > x.sh)}; sh x.sh`, Deny, rm},
+		{`echo 'rm -rf /' > x.sh; { echo ok > x.sh; } < nonexist; sh x.sh`, Deny, rm},
+		{`echo 'rm -rf /' > x.sh; echo ok | tee --help x.sh >/dev/null; sh x.sh`, Deny, rm},
+		{`d=/; echo 'rm -rf "$d"' > x.sh; [ -n "$q" ] && echo 'd=/tmp/x' > x.sh; . ./x.sh`, Deny, rm},
+		{`x=/DEV/STDOUT; x=${x,,}; { echo 'rm -rf /' > "$x"; } | sh`, Deny, rm},
+		{`{ \exec 1>&3; echo 'rm -rf /'; } 3>&1 >/dev/null | sh`, Deny, rm},
+		{`e=exec; { $e 1>&3; echo 'rm -rf /'; } 3>&1 >/dev/null | sh`, Deny, rm},
+		{`exec > build.log 2>&1; { echo "echo can't" >&2; echo 'echo hi'; } | sh`, Allow, "default"},
+		{`{ msg=$(echo "it's"); echo 'echo hi'; } | sh`, Allow, "default"},
+		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Allow, "default"},
+		{`for i in 1 2 3 4 5 6 7 8 9 10 11 12; do [ -f in$i ] && echo "step $i" > status.txt; done; cat status.txt`, Allow, "default"},
 		{`echo 'rm -rf /' > x.sh; { sleep 1; echo ok | tee x.sh; } & sh x.sh`, Deny, rm},
 		{`for i in "$RANDOM" 1; do printf '/ ; rm -rf '; done | sh`, Deny, rm},
 		{`f() { for i in "$RANDOM" 1; do printf '/ ; rm -rf '; done; }; f | sh`, Deny, rm},

@@ -1439,7 +1439,6 @@ func (w *walker) special(s *simple) {
 			w.noteTraps(ops) // trap -p EXIT prints it, and changes nothing
 		}
 		if len(ops) > 1 && ops[0].s != "-" {
-			w.unsure++ // the code runs later, if at all
 			if onlyOnExit(ops[1:]) {
 				w.childString(ops[0], nil, "trap", ctx{})
 			} else {
@@ -1452,7 +1451,6 @@ func (w *walker) special(s *simple) {
 					w.fail("a trap that changes directory: it may run before any later command; cd outside the trap")
 				}
 			}
-			w.unsure--
 		}
 	case strings.EqualFold(s.name, "cmd"):
 		// cmd /c STRING, cmd /k STRING: judged with the same rules.

@@ -117,6 +117,8 @@ type fileInfo struct {
 	text  []byte
 	older [][]byte
 	known bool
+	// overflow: more texts than maxOlder; reading it refuses the request.
+	overflow bool
 }
 
 // all is every text the file may hold, one after another: for a reader
@@ -488,7 +490,6 @@ type walker struct {
 	altReads    []string // those judgedInside marked
 	fds         fdTable  // where the descriptors go, see sink
 	sinks       int      // the sinks made so far
-	unsure      int      // see surely
 	fileBytes   int      // of files the request wrote, judged when run
 	changes     []change // see maybe
 	rewalking   int
@@ -815,8 +816,6 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		// may come after them.
 		c.background = true
 		defer w.leave(w.subshell())
-		w.unsure++
-		defer func() { w.unsure-- }()
 	}
 	var written []output
 	var procs []*syntax.Word
@@ -834,15 +833,17 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		// What the commands inside write goes where these send it.
 		outer := w.fds
 		var set uint16
-		here, set = w.redirectFDs(&w.fds, s.Redirs, targets)
+		exec := execLike(s)
+		here, set = w.redirectFDs(&w.fds, s.Redirs, targets, exec)
 		toPool(&w.scratch, targets)
 		switch {
-		case execLike(s):
-			// exec >&2 stays so until the subshell ends, if it works (a
-			// file it cannot open, a descriptor not open), and if it runs:
-			// where those go is not known from here on.
+		case exec:
+			// exec >&2 stays so until the subshell ends, if it runs and
+			// works (not a file it cannot open, a descriptor not open):
+			// each descriptor it set goes where it went before or where
+			// it says, so anywhere if either is a sink.
 			for i := range w.fds {
-				if set&(1<<i) != 0 {
+				if set&(1<<i) != 0 && (sinkish(outer[i]) || sinkish(w.fds[i])) {
 					w.fds[i] = toAnywhere
 				}
 			}
@@ -1070,13 +1071,11 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 	// yet: what the body sets (its traps too) must not reach the
 	// commands after it.
 	outer := w.subshell()
-	w.unsure++ // what the body writes, it writes when called, if ever
 	w.ownTraps(func() {
 		for _, n := range names {
 			w.callFunc(n.Value, x.Body, nil, ctx{})
 		}
 	})
-	w.unsure--
 	w.leave(outer)
 }
 
@@ -1467,6 +1466,28 @@ func (w *walker) newSink() sink {
 	return sink{id: w.sinks, loops: w.loopLog.on}
 }
 
+// devTarget returns where output written to the path p, under /dev or
+// /proc, goes: a descriptor's destination, or elsewhere (/dev/null).
+func (w *walker) devTarget(p string) int {
+	clean := path.Clean(p)
+	fd := strings.TrimPrefix(strings.TrimPrefix(clean, "/dev/fd/"), "/proc/self/fd/")
+	d, ok := fdNumber(fd)
+	switch {
+	case clean == "/dev/stdout":
+		return w.fds[1]
+	case clean == "/dev/stderr":
+		return w.fds[2]
+	case fd != clean && ok && d < len(w.fds):
+		return w.fds[d]
+	case fd != clean || strings.HasPrefix(clean, "/proc/"):
+		return toAnywhere
+	}
+	return toElsewhere
+}
+
+// sinkish reports whether output sent to d may reach a sink.
+func sinkish(d int) bool { return d > 0 || d == toAnywhere }
+
 // reaches reports whether what s writes reaches k.
 func (k sink) reaches(s *simple) bool {
 	return k.id != 0 && (s.outTo == k.id || s.outTo == toAnywhere)
@@ -1474,10 +1495,14 @@ func (k sink) reaches(s *simple) bool {
 
 // redirectFDs applies rs, in order, to fds, and returns the sink of the
 // file stdout goes to, if any, and the descriptors it set (a bit each).
-func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []field) (sink, uint16) {
+// With exec, a file is no sink: nothing reads what the statement wrote.
+func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []field, exec bool) (sink, uint16) {
 	var set uint16
 	var file sink
 	fileSink := func() int {
+		if exec {
+			return toElsewhere
+		}
 		if file.id == 0 {
 			file = w.newSink()
 		}
@@ -1522,11 +1547,11 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				n, to = 12, fileSink() // >&file is &>file
 			}
 		case word == "":
-			// A word the walk cannot read ("$LOG", which the request did
-			// not set): taken as a file, unless it may name a descriptor.
-			to = toElsewhere
-			if t := targets[i].s; strings.HasPrefix(t, "/dev") || strings.HasPrefix(t, "/proc") {
-				to = toAnywhere
+			// A word the walk cannot read: anywhere, unless it is a
+			// variable the request never set ("$LOG", a log file the
+			// caller named); one it computed may be /dev/stdout.
+			if name := plainParam(r.Word, false); name != "" && w.scope.holder(name, false) == nil {
+				to = toElsewhere
 			}
 		default:
 			clean := path.Clean(word)
@@ -1564,14 +1589,14 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 // unquotedLit returns the text of a word of literals and quotes only
 // ("exec", e"x"ec), or "" for one with expansions.
 func unquotedLit(wd *syntax.Word) string {
-	if l, ok := wd.Parts[0].(*syntax.Lit); ok && len(wd.Parts) == 1 {
+	if l, ok := wd.Parts[0].(*syntax.Lit); ok && len(wd.Parts) == 1 && !strings.Contains(l.Value, `\`) {
 		return l.Value // most words: no copy
 	}
 	var b strings.Builder
 	for _, p := range wd.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			b.WriteString(p.Value)
+			b.WriteString(strings.ReplaceAll(p.Value, `\`, "")) // \exec is exec
 		case *syntax.SglQuoted:
 			if p.Dollar {
 				return ""
@@ -1592,8 +1617,9 @@ func unquotedLit(wd *syntax.Word) string {
 	return b.String()
 }
 
-// execLike reports whether s runs exec, however written (command exec,
-// "exec", exec --): with no command, its redirections stay.
+// execLike reports whether s may run exec, however written (command -p
+// exec, "exec", \exec, exec --, or a command word the walk cannot read):
+// with no command, its redirections stay.
 func execLike(s *syntax.Stmt) bool {
 	call, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
@@ -1601,9 +1627,9 @@ func execLike(s *syntax.Stmt) bool {
 	}
 	for _, a := range call.Args {
 		switch lit := unquotedLit(a); lit {
-		case "exec":
+		case "exec", "": // "": $e, $(echo exec)
 			return true
-		case "command", "builtin", "--":
+		case "command", "builtin", "--", "-p":
 		default:
 			return false
 		}
@@ -1865,18 +1891,19 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 				info.older[i] = append(t, text...)
 			}
 			info.known = info.known && known
-		case info.text != nil && string(info.text) != text && w.surely():
-			info.text, info.older, info.known = []byte(text), nil, known
 		case info.text != nil && string(info.text) != text:
-			// The write may not run, or not before the file is (see
-			// surely): running the file judges each text it may hold,
-			// one at a time.
+			// The write may not run, or not before the file is read, in
+			// more ways than the walk can tell (a branch, a function's
+			// body, a trap, ${q:+$(...)}, [[ a || $(...) ]], a redirection
+			// that fails, tee --help, find -exec, a pipeline's stages
+			// running at once): the file keeps its text from before as
+			// another it may hold, and reading it judges each.
 			if !slices.ContainsFunc(info.older, func(t []byte) bool { return string(t) == string(info.text) }) {
 				info.older = append(info.older, info.text)
 			}
 			if len(info.older) > maxOlder {
-				w.fail("the request may leave more than %d texts in %s; the policy cannot follow them all", maxOlder+1, o.path)
-				return
+				info.older = info.older[:maxOlder]
+				info.overflow = true // refused where it is read
 			}
 			info.text = []byte(text)
 			info.known = info.known && known
@@ -1956,6 +1983,10 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 // judged (echo ... >> f; . ./f over and over judges it each time),
 // against maxFileText, and refuses the request past it.
 func (w *walker) chargeFileText(info fileInfo, via string) bool {
+	if info.overflow {
+		w.fail("the request may leave more than %d texts in a file it reads (%s); the policy cannot follow them all", maxOlder+1, via)
+		return false
+	}
 	if w.fileBytes += info.size(); w.fileBytes > maxFileText {
 		w.fail("more than %d MiB of text of files the request wrote to judge (%s)", maxFileText>>20, via)
 		return false
@@ -1965,15 +1996,6 @@ func (w *walker) chargeFileText(info fileInfo, via string) bool {
 
 // maxOlder bounds the texts a file may hold besides the last.
 const maxOlder = 8
-
-// surely reports whether a write the walk reaches now surely runs when
-// it does: not in code that may not run or a loop, not in a statement
-// judged again, a function's body judged where it is defined, a trap's
-// code or a background job. (A write after exit, under set -C or to a
-// path bash refuses is taken as sure.)
-func (w *walker) surely() bool {
-	return w.maybes == 0 && w.rewalking == 0 && w.loopLog.on == 0 && w.unsure == 0 && !w.inTrap
-}
 
 // maxFileText bounds the bytes of text of files the request wrote that
 // running them judges; beyond, the request is refused.
@@ -2001,10 +2023,14 @@ func (w *walker) runFile(s *simple, f field, via string) {
 			w.shellString(field{s: string(text), dyn: true}, nil, via, ctx{})
 		}
 	}
-	// What the file held before, each after it as code that may not
-	// run: another text, not one run before this one, whose values . ./x.sh
-	// may leave as well.
-	run(info.text)
+	if len(info.older) == 0 {
+		run(info.text)
+		return
+	}
+	// Several texts it may hold: each as code that may not run, from
+	// where the file is run, so that none hides the others' values
+	// (. ./x.sh may leave those of any).
+	w.maybe(func() { run(info.text) })
 	for _, t := range info.older {
 		w.maybe(func() { run(t) })
 	}
@@ -2025,9 +2051,15 @@ func isFD(s string) bool {
 
 func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	keep := len(x.Args) == 0
+	out := w.fds[1]
+	if keep {
+		// msg=$(echo "can't"): what it writes goes into the variable.
+		w.fds[1] = toElsewhere
+	}
 	for _, as := range x.Assigns {
 		w.assign(as, keep)
 	}
+	w.fds[1] = out
 	if !keep && len(x.Assigns) > 0 {
 		// T=/ bash -c 'rm -rf $T': the assignments are the command's
 		// environment, seen by shells it starts (not by its own words).
@@ -2293,7 +2325,9 @@ func (w *walker) catFiles(s *simple, c ctx) {
 		case strings.HasPrefix(a.s, "-") || !a.known():
 			return fileInfo{}, false // cat -n numbers the lines; an unknown name
 		case w.files != nil:
-			if info := w.files[w.resolvePath(a.s)]; info.text != nil && !info.downloaded {
+			if info := w.files[w.resolvePath(a.s)]; info.overflow {
+				return fileInfo{}, false // too many texts: not followed
+			} else if info.text != nil && !info.downloaded {
 				return fileInfo{text: info.all(), known: info.known}, true
 			}
 		}
@@ -2353,7 +2387,14 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 	}
 	for _, f := range operands(s.argv) {
 		if strings.HasPrefix(f.s, "/dev/") || strings.HasPrefix(f.s, "/proc/") {
-			s.outTo = toAnywhere // tee /dev/stderr: a descriptor, maybe the pipe
+			// tee /dev/stderr: it writes there too, maybe the pipe.
+			if d := w.devTarget(f.s); sinkish(d) && d != s.outTo {
+				if sinkish(s.outTo) {
+					s.outTo = toAnywhere // both
+				} else {
+					s.outTo = d
+				}
+			}
 		}
 		if f.known() && f.s != "" {
 			outs = append(outs, output{w.resolvePath(f.s), appends})
