@@ -117,7 +117,8 @@ type fileInfo struct {
 	text  []byte
 	older [][]byte
 	known bool
-	// overflow: more texts than maxOlder; reading it refuses the request.
+	// overflow: more texts than maxOlder; running it, or a shell reading
+	// it, refuses the request, and cat does not follow it.
 	overflow bool
 }
 
@@ -812,8 +813,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	}
 	if s.Background || s.Coprocess || s.Disown {
 		// An asynchronous job runs in a subshell: what it sets or where
-		// it cd's is gone for the commands after it, and what it writes
-		// may come after them.
+		// it cd's is gone for the commands after it.
 		c.background = true
 		defer w.leave(w.subshell())
 	}
@@ -1466,23 +1466,29 @@ func (w *walker) newSink() sink {
 	return sink{id: w.sinks, loops: w.loopLog.on}
 }
 
-// devTarget returns where output written to the path p, under /dev or
-// /proc, goes: a descriptor's destination, or elsewhere (/dev/null).
-func (w *walker) devTarget(p string) int {
+// devTarget returns where output written to the path p goes when p is
+// under /dev or /proc (dev): a descriptor's destination in fds
+// (/dev/stdout, /dev/fd/3), anywhere for one the walk cannot tell, or
+// elsewhere (/dev/null).
+func devTarget(fds *fdTable, p string) (to int, dev bool) {
 	clean := path.Clean(p)
 	fd := strings.TrimPrefix(strings.TrimPrefix(clean, "/dev/fd/"), "/proc/self/fd/")
 	d, ok := fdNumber(fd)
 	switch {
+	case clean == "/dev/stdin":
+		return fds[0], true
 	case clean == "/dev/stdout":
-		return w.fds[1]
+		return fds[1], true
 	case clean == "/dev/stderr":
-		return w.fds[2]
-	case fd != clean && ok && d < len(w.fds):
-		return w.fds[d]
+		return fds[2], true
+	case fd != clean && ok && d < len(fds):
+		return fds[d], true
 	case fd != clean || strings.HasPrefix(clean, "/proc/"):
-		return toAnywhere
+		return toAnywhere, true
+	case strings.HasPrefix(clean, "/dev/") && !strings.HasPrefix(clean, "/dev/shm/"):
+		return toElsewhere, true // /dev/null, /dev/tty; /dev/shm holds files
 	}
-	return toElsewhere
+	return 0, false
 }
 
 // sinkish reports whether output sent to d may reach a sink.
@@ -1554,21 +1560,9 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				to = toElsewhere
 			}
 		default:
-			clean := path.Clean(word)
-			fd := strings.TrimPrefix(strings.TrimPrefix(clean, "/dev/fd/"), "/proc/self/fd/")
-			d, ok := fdNumber(fd)
-			switch {
-			case clean == "/dev/stdout":
-				to = fds[1]
-			case clean == "/dev/stderr":
-				to = fds[2]
-			case clean == "/dev/stdin":
-				to = fds[0]
-			case fd != clean && ok && d < len(fds):
-				to = fds[d] // /dev/fd/3
-			case fd != clean:
-				// /dev/fd/10: anywhere
-			default:
+			if d, dev := devTarget(fds, word); dev {
+				to = d
+			} else {
 				to = toElsewhere
 				if n == 1 || n == 12 {
 					to = fileSink() // the file, whose text noteWritten keeps
@@ -2388,7 +2382,7 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 	for _, f := range operands(s.argv) {
 		if strings.HasPrefix(f.s, "/dev/") || strings.HasPrefix(f.s, "/proc/") {
 			// tee /dev/stderr: it writes there too, maybe the pipe.
-			if d := w.devTarget(f.s); sinkish(d) && d != s.outTo {
+			if d, _ := devTarget(&w.fds, f.s); sinkish(d) && d != s.outTo {
 				if sinkish(s.outTo) {
 					s.outTo = toAnywhere // both
 				} else {
