@@ -847,7 +847,16 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`printf '%b' '\162m -rf /' | sh`, Deny, rm},
 		{`cat <(echo 'rm -rf /') | sh`, Deny, rm},
 		{`{ echo 'rm -rf /' | tee /dev/stderr >/dev/null; } 2>&1 | sh`, Deny, rm},
-		{`{ echo "can't find config" >> "$LOG"; echo 'echo hi'; } | sh`, Allow, "default"},
+		// A target the walk cannot compute may be /dev/stdout ($_, read,
+		// a nameref): it counts as the pipe, and an odd quote there is
+		// refused (helper-55).
+		{`{ echo "can't find config" >> "$LOG"; echo 'echo hi'; } | sh`, Deny, "parse"},
+		{`: /dev/stdout; echo 'rm -rf /' >"$_" | sh`, Deny, rm},
+		{`cd /dev; echo 'rm -rf /' > stdout | sh`, Deny, rm},
+		{`echo 'rm -rf /' >& /dev/stdout | sh`, Deny, rm},
+		{`{ echo 'rm -rf /' | while read l; do echo "$l"; done; } | sh`, Deny, rm},
+		{`{ x=1; printf '# '; pwd; echo 'rm -rf /'; } | sh`, Deny, rm},
+		{`a=(); read -ra a <<< ""; rm -rf "/${a[@]}"`, Deny, rm},
 		// A file written again may still hold its old text, which is
 		// judged too: one that does not parse is refused.
 		{`echo 'echo "starting' > msg.sh; echo 'echo done' > msg.sh; sh msg.sh`, Deny, "parse"},
@@ -862,7 +871,9 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`e=exec; { $e 1>&3; echo 'rm -rf /'; } 3>&1 >/dev/null | sh`, Deny, rm},
 		{`exec > build.log 2>&1; { echo "echo can't" >&2; echo 'echo hi'; } | sh`, Allow, "default"},
 		{`{ msg=$(echo "it's"); echo 'echo hi'; } | sh`, Allow, "default"},
-		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Allow, "default"},
+		// What goes into a pipe inside counts where that pipeline's
+		// output goes, as a filter may pass it on.
+		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Deny, "parse"},
 		{`for i in 1 2 3 4 5 6 7 8 9 10 11 12; do [ -f in$i ] && echo "step $i" > status.txt; done; cat status.txt`, Allow, "default"},
 		{`echo 'rm -rf /' > x.sh; { sleep 1; echo ok | tee x.sh; } & sh x.sh`, Deny, rm},
 		{`for i in "$RANDOM" 1; do printf '/ ; rm -rf '; done | sh`, Deny, rm},

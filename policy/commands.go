@@ -1644,8 +1644,16 @@ func (w *walker) special(s *simple) {
 			w.scope.set(a.s, field{unset: true})
 		}
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
+		whole := s.name != "read" && s.name != "getopts" || hasFlag(s.argv, "a", "")
 		for _, a := range operands(s.argv) {
-			w.scope.forgetElement(a.s)
+			switch {
+			case whole:
+				w.scope.setArray(a.s, nil) // read -a a <<< "": any elements, or none
+			case strings.Contains(a.s, "["):
+				w.scope.forgetElement(a.s) // read "a[0]"
+			default:
+				w.scope.forgetArray(a.s) // a=(); read a: a[0] may be empty
+			}
 			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
 		}
 	case s.name == "printf":
@@ -1663,7 +1671,11 @@ func (w *walker) special(s *simple) {
 			}
 		}
 		for _, v := range vars {
-			w.scope.forgetElement(v.s)
+			if val.known() {
+				w.scope.setElement(v.s, val) // printf -v a "": a[0] is ""
+			} else {
+				w.scope.forgetElement(v.s)
+			}
 			w.scope.set(v.s, val)
 		}
 	}

@@ -341,7 +341,8 @@ func (s *scope) noteDirStack(name string) {
 // or one further out (bash makes the array sparse, which a list cannot
 // hold), loses the whole array.
 func (s *scope) forgetElement(name string) {
-	s.setElement(name, field{s: dynMark, dyn: true})
+	// read a <<< "": what it reads may be empty.
+	s.setElement(name, field{s: dynMark, dyn: true, emptyable: true})
 }
 
 // isZero reports whether an array subscript is a literal 0.
@@ -491,6 +492,8 @@ type walker struct {
 	altReads    []string // those judgedInside marked
 	fds         fdTable  // where the descriptors go, see sink
 	sinks       int      // the sinks made so far
+	sinkDown    []int    // see sink.down
+	sinkBuf     [16]int  // sinkDown's first, in the walker's own allocation
 	fileBytes   int      // of files the request wrote, judged when run
 	changes     []change // see maybe
 	rewalking   int
@@ -1406,6 +1409,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		k := w.newSink()
 		outer := w.fds
 		if i < len(stages)-1 { // the last writes where the pipeline does
+			w.sinkDown[k.id-1] = outer[1]
 			w.fds[1] = k.id
 			if joinsStderr {
 				w.fds[2] = k.id
@@ -1449,6 +1453,10 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 type sink struct {
 	id    int // 0: none
 	loops int // loops walked around it
+	// down holds, for each sink, where what reaches it goes on: the
+	// pipe of a pipeline's stage, where the pipeline writes (a filter may
+	// pass it through: echo 'rm -rf /' | while read l; do echo "$l"; done).
+	down *[]int
 }
 
 // Where a descriptor goes: a sink, or one of these.
@@ -1463,7 +1471,11 @@ type fdTable [10]int
 
 func (w *walker) newSink() sink {
 	w.sinks++
-	return sink{id: w.sinks, loops: w.loopLog.on}
+	if w.sinkDown == nil {
+		w.sinkDown = w.sinkBuf[:0]
+	}
+	w.sinkDown = append(w.sinkDown, toElsewhere)
+	return sink{id: w.sinks, loops: w.loopLog.on, down: &w.sinkDown}
 }
 
 // devTarget returns where output written to the path p goes when p is
@@ -1471,7 +1483,13 @@ func (w *walker) newSink() sink {
 // (/dev/stdout, /dev/fd/3), anywhere for one the walk cannot tell, or
 // elsewhere (/dev/null).
 func devTarget(fds *fdTable, p string) (to int, dev bool) {
+	if strings.Contains(p, dynMark) {
+		return toAnywhere, true // in a directory the walk cannot tell
+	}
 	clean := path.Clean(p)
+	if l := strings.ToLower(clean); l != clean && (strings.HasPrefix(l, "/dev/") || strings.HasPrefix(l, "/proc/")) {
+		return toAnywhere, true // declare -l v=/DEV/STDOUT, which the walk keeps as written
+	}
 	fd := strings.TrimPrefix(strings.TrimPrefix(clean, "/dev/fd/"), "/proc/self/fd/")
 	d, ok := fdNumber(fd)
 	switch {
@@ -1491,12 +1509,40 @@ func devTarget(fds *fdTable, p string) (to int, dev bool) {
 	return 0, false
 }
 
+// devPath is the path p names, for devTarget: resolved only where the
+// shell may be in /dev or /proc (cd /dev; echo x > stdout), or may not be
+// known; most targets are neither, and resolving each costs a copy.
+func (w *walker) devPath(p string) string {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	if cwd := w.scope.cwd; strings.HasPrefix(cwd, "/dev") || strings.HasPrefix(cwd, "/proc") || strings.Contains(cwd, dynMark) ||
+		strings.Contains(p, "dev") || strings.Contains(p, "proc") || strings.Contains(p, "..") {
+		return w.resolvePath(p) // cd /; echo x > dev/stdout
+	}
+	return p
+}
+
 // sinkish reports whether output sent to d may reach a sink.
 func sinkish(d int) bool { return d > 0 || d == toAnywhere }
 
-// reaches reports whether what s writes reaches k.
+// reaches reports whether what s writes reaches k, directly or through
+// the pipes of pipelines inside k.
 func (k sink) reaches(s *simple) bool {
-	return k.id != 0 && (s.outTo == k.id || s.outTo == toAnywhere)
+	if k.id == 0 {
+		return false
+	}
+	d := s.outTo
+	for range 64 {
+		if d == k.id || d == toAnywhere {
+			return true
+		}
+		if d <= 0 || d > len(*k.down) {
+			return false
+		}
+		d = (*k.down)[d-1]
+	}
+	return true
 }
 
 // redirectFDs applies rs, in order, to fds, and returns the sink of the
@@ -1550,18 +1596,20 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				// >&10 after 10>&1, or exec {fd}>&1: one the walk does
 				// not follow, which may go anywhere.
 			case word != "" && r.Op == syntax.DplOut && n == 1:
-				n, to = 12, fileSink() // >&file is &>file
+				// >&file is &>file, and >& /dev/stdout is >&1.
+				n = 12
+				if d, dev := devTarget(fds, w.devPath(word)); dev {
+					to = d
+				} else {
+					to = fileSink()
+				}
 			}
 		case word == "":
-			// A word the walk cannot read: anywhere, unless it is a
-			// variable the request never set ("$LOG", a log file the
-			// caller named); one it computed may be /dev/stdout.
-			if name := plainParam(r.Word, false); name != "" && w.scope.holder(name, false) == nil {
-				to = toElsewhere
-			}
+			// A word the walk cannot read ("$LOG"): it may be /dev/stdout
+			// (read, getopts, $_, a nameref set it), so anywhere.
 		default:
-			if d, dev := devTarget(fds, word); dev {
-				to = d
+			if d, dev := devTarget(fds, w.devPath(word)); dev {
+				to = d // cd /dev; echo x > stdout
 			} else {
 				to = toElsewhere
 				if n == 1 || n == 12 {
@@ -1675,6 +1723,19 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 	return b.String(), known
 }
 
+// quietCommand reports whether the command name writes nothing to its
+// stdout when it works.
+func quietCommand(name string) bool {
+	switch name {
+	case "", "true", "false", ":", "[", "test", "cd", "pushd", "popd", "export", "set", "shift", "local",
+		"declare", "typeset", "readonly", "unset", "read", "mapfile", "readarray", "exit", "return", "break",
+		"continue", "trap", "alias", "unalias", "shopt", "wait", "sleep", "mkdir", "rm", "rmdir", "cp", "mv",
+		"chmod", "chown", "touch", "ln", "umask", "getopts", "let", "eval", "source", ".", "exec":
+		return true
+	}
+	return false
+}
+
 // producedTextOfEach is what each of cmds that reaches k writes as far as
 // producedText can tell, in order, between unknown parts: a guess at
 // text that holds it. "" when it can tell for none. Commands in a loop
@@ -1696,12 +1757,19 @@ func producedTextOfEach(cmds []*simple, k sink) string {
 			continue
 		}
 		// Run together, as bash writes them: printf 'rm -rf '; echo /.
-		if text, ok := producedText(cmds[i : i+1]); ok || strings.Contains(text, dynMark) {
-			if looped && run < 0 {
-				run = b.Len()
+		text, ok := producedText(cmds[i : i+1])
+		if !ok && !strings.Contains(text, dynMark) {
+			if quietCommand(cmds[i].name) {
+				continue
 			}
-			b.WriteString(text)
+			// printf '# '; pwd; echo 'rm -rf /': what it writes, and
+			// a newline, may come between.
+			text = dynMark + "\n"
 		}
+		if looped && run < 0 {
+			run = b.Len()
+		}
+		b.WriteString(text)
 	}
 	if run >= 0 {
 		again := b.String()[run:]
@@ -2380,15 +2448,20 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 		}
 	}
 	for _, f := range operands(s.argv) {
-		if strings.HasPrefix(f.s, "/dev/") || strings.HasPrefix(f.s, "/proc/") {
+		p := f.s
+		if f.known() {
+			p = w.devPath(f.s)
+		}
+		if d, dev := devTarget(&w.fds, p); dev {
 			// tee /dev/stderr: it writes there too, maybe the pipe.
-			if d, _ := devTarget(&w.fds, f.s); sinkish(d) && d != s.outTo {
+			if sinkish(d) && d != s.outTo {
 				if sinkish(s.outTo) {
 					s.outTo = toAnywhere // both
 				} else {
 					s.outTo = d
 				}
 			}
+			continue
 		}
 		if f.known() && f.s != "" {
 			outs = append(outs, output{w.resolvePath(f.s), appends})
