@@ -856,6 +856,8 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`echo 'rm -rf /' >& /dev/stdout | sh`, Deny, rm},
 		{`{ echo 'rm -rf /' | while read l; do echo "$l"; done; } | sh`, Deny, rm},
 		{`{ x=1; printf '# '; pwd; echo 'rm -rf /'; } | sh`, Deny, rm},
+		{`if true; then printf 'rm -rf '; git add .; echo /; fi | sh`, Deny, rm},
+		{`if true; then printf 'rm -rf '; pushd /tmp; fi | sh`, Allow, "default"},
 		{`a=(); read -ra a <<< ""; rm -rf "/${a[@]}"`, Deny, rm},
 		// A file written again may still hold its old text, which is
 		// judged too: one that does not parse is refused.

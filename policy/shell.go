@@ -1723,27 +1723,31 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 	return b.String(), known
 }
 
-// quietCommand reports whether the command name writes nothing to its
-// stdout when it works.
-func quietCommand(name string) bool {
-	switch name {
-	case "", "true", "false", ":", "[", "test", "cd", "pushd", "popd", "export", "set", "shift", "local",
-		"declare", "typeset", "readonly", "unset", "read", "mapfile", "readarray", "exit", "return", "break",
-		"continue", "trap", "alias", "unalias", "shopt", "wait", "sleep", "mkdir", "rm", "rmdir", "cp", "mv",
-		"chmod", "chown", "touch", "ln", "umask", "getopts", "let", "eval", "source", ".", "exec":
-		return true
-	}
-	return false
-}
-
 // producedTextOfEach is what each of cmds that reaches k writes as far as
 // producedText can tell, in order, between unknown parts: a guess at
-// text that holds it. "" when it can tell for none. Commands in a loop
-// inside k may write their text any number of times, each pass's after
-// the last's: the guess holds each run of them three times, in place
-// (twice for where passes meet, an odd count so that a quote left open
-// by each stays open).
+// text that holds it. "" when it can tell for none. A command whose output
+// it cannot tell may write nothing (printf 'rm -rf '; git add .; echo /)
+// or a line (printf '# '; pwd; echo 'rm -rf /'): the guess holds both
+// readings, one after the other.
 func producedTextOfEach(cmds []*simple, k sink) string {
+	joined, broken := outputsOf(cmds, k, false), outputsOf(cmds, k, true)
+	switch {
+	case broken == "":
+		return ""
+	case joined == "" || joined == broken:
+		return dynMark + "\n" + broken + dynMark
+	}
+	return dynMark + "\n" + joined + "\n" + broken + dynMark
+}
+
+// outputsOf is what the commands of cmds that reach k write, run
+// together as bash writes them; with breaks, each whose output the walk
+// cannot tell writes unknown text and a line break. Commands in a loop
+// inside k may write their text any number of times, each pass's after
+// the last's: each run of them is written three times, in place (twice
+// for where passes meet, an odd count so that a quote left open by each
+// stays open).
+func outputsOf(cmds []*simple, k sink, breaks bool) string {
 	var b strings.Builder
 	run := -1 // where the text of the loop's commands begins
 	for i := range cmds {
@@ -1756,14 +1760,11 @@ func producedTextOfEach(cmds []*simple, k sink) string {
 		if !k.reaches(cmds[i]) {
 			continue
 		}
-		// Run together, as bash writes them: printf 'rm -rf '; echo /.
 		text, ok := producedText(cmds[i : i+1])
 		if !ok && !strings.Contains(text, dynMark) {
-			if quietCommand(cmds[i].name) {
+			if !breaks {
 				continue
 			}
-			// printf '# '; pwd; echo 'rm -rf /': what it writes, and
-			// a newline, may come between.
 			text = dynMark + "\n"
 		}
 		if looped && run < 0 {
@@ -1775,10 +1776,7 @@ func producedTextOfEach(cmds []*simple, k sink) string {
 		again := b.String()[run:]
 		b.WriteString(again + again)
 	}
-	if b.Len() == 0 {
-		return ""
-	}
-	return dynMark + "\n" + b.String() + dynMark
+	return b.String()
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,
