@@ -857,6 +857,9 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ echo 'rm -rf /' | while read l; do echo "$l"; done; } | sh`, Deny, rm},
 		{`{ x=1; printf '# '; pwd; echo 'rm -rf /'; } | sh`, Deny, rm},
 		{`if true; then printf 'rm -rf '; git add .; echo /; fi | sh`, Deny, rm},
+		{`{ printf '# '; pwd; echo 'rm -rf /'; } | sh`, Deny, rm},
+		{`echo 'rm -rf /' >& /proc/self/cwd/f; sh f`, Deny, rm},
+		{`echo 'rm -rf /' > /proc/self/root/dev/stdout | sh`, Deny, rm},
 		{`if true; then printf 'rm -rf '; pushd /tmp; fi | sh`, Allow, "default"},
 		{`a=(); read -ra a <<< ""; rm -rf "/${a[@]}"`, Deny, rm},
 		// A file written again may still hold its old text, which is

@@ -1501,8 +1501,8 @@ func devTarget(fds *fdTable, p string) (to int, dev bool) {
 		return fds[2], true
 	case fd != clean && ok && d < len(fds):
 		return fds[d], true
-	case fd != clean || strings.HasPrefix(clean, "/proc/"):
-		return toAnywhere, true
+	case fd != clean || strings.HasPrefix(clean, "/proc/") && strings.Contains(clean, "/fd/"):
+		return toAnywhere, true // /dev/fd/10, /proc/thread-self/fd/1
 	case strings.HasPrefix(clean, "/dev/") && !strings.HasPrefix(clean, "/dev/shm/"):
 		return toElsewhere, true // /dev/null, /dev/tty; /dev/shm holds files
 	}
@@ -1513,6 +1513,9 @@ func devTarget(fds *fdTable, p string) (to int, dev bool) {
 // shell may be in /dev or /proc (cd /dev; echo x > stdout), or may not be
 // known; most targets are neither, and resolving each costs a copy.
 func (w *walker) devPath(p string) string {
+	if strings.HasPrefix(p, "/proc/") {
+		return w.resolvePath(p) // /proc/self/cwd/f, /proc/self/root/dev/stdout
+	}
 	if strings.HasPrefix(p, "/") {
 		return p
 	}
@@ -1715,7 +1718,9 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 		}
 		text, ok := producedText(cmds[i : i+1])
 		if !ok && !strings.Contains(text, dynMark) {
-			text = dynMark // { echo 'rm -rf /'; cat f; } | sh
+			// { printf '# '; pwd; echo 'rm -rf /'; } | sh: it may write
+			// nothing, or a line.
+			return producedTextOfEach(cmds, k), false
 		}
 		b.WriteString(text)
 		known = known && ok
@@ -1734,11 +1739,17 @@ func producedTextOfEach(cmds []*simple, k sink) string {
 	switch {
 	case broken == "":
 		return ""
-	case joined == "" || joined == broken:
+	case joined == "" || joined == broken || len(joined)+len(broken) > maxReadings:
+		// Past maxReadings, one: stages nested in stages would double
+		// the text at each level.
 		return dynMark + "\n" + broken + dynMark
 	}
 	return dynMark + "\n" + joined + "\n" + broken + dynMark
 }
+
+// maxReadings bounds the text for which producedTextOfEach gives both
+// readings.
+const maxReadings = 64 << 10
 
 // outputsOf is what the commands of cmds that reach k write, run
 // together as bash writes them; with breaks, each whose output the walk
