@@ -1735,59 +1735,67 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 // or a line (printf '# '; pwd; echo 'rm -rf /'): the guess holds both
 // readings, one after the other.
 func producedTextOfEach(cmds []*simple, k sink) string {
-	joined, broken := outputsOf(cmds, k, false), outputsOf(cmds, k, true)
+	var joined, broken reading
+	for i := range cmds {
+		looped := cmds[i].loops > k.loops
+		if !looped {
+			joined.endLoop()
+			broken.endLoop()
+		}
+		if !k.reaches(cmds[i]) {
+			continue
+		}
+		text, ok := producedText(cmds[i : i+1])
+		if ok || strings.Contains(text, dynMark) {
+			joined.write(text, looped)
+			broken.write(text, looped)
+		} else {
+			broken.write(dynMark+"\n", looped)
+		}
+	}
+	joined.endLoop()
+	broken.endLoop()
+	j, b := joined.String(), broken.String()
 	switch {
-	case broken == "":
+	case b == "":
 		return ""
-	case joined == "" || joined == broken || len(joined)+len(broken) > maxReadings:
+	case j == "" || j == b || len(j)+len(b) > maxReadings:
 		// Past maxReadings, one: stages nested in stages would double
 		// the text at each level.
-		return dynMark + "\n" + broken + dynMark
+		return dynMark + "\n" + b + dynMark
 	}
-	return dynMark + "\n" + joined + "\n" + broken + dynMark
+	return dynMark + "\n" + j + "\n" + b + dynMark
 }
 
 // maxReadings bounds the text for which producedTextOfEach gives both
 // readings.
 const maxReadings = 64 << 10
 
-// outputsOf is what the commands of cmds that reach k write, run
-// together as bash writes them; with breaks, each whose output the walk
-// cannot tell writes unknown text and a line break. Commands in a loop
-// inside k may write their text any number of times, each pass's after
-// the last's: each run of them is written three times, in place (twice
-// for where passes meet, an odd count so that a quote left open by each
-// stays open).
-func outputsOf(cmds []*simple, k sink, breaks bool) string {
-	var b strings.Builder
-	run := -1 // where the text of the loop's commands begins
-	for i := range cmds {
-		looped := cmds[i].loops > k.loops
-		if run >= 0 && !looped {
-			again := b.String()[run:]
-			b.WriteString(again + again)
-			run = -1
-		}
-		if !k.reaches(cmds[i]) {
-			continue
-		}
-		text, ok := producedText(cmds[i : i+1])
-		if !ok && !strings.Contains(text, dynMark) {
-			if !breaks {
-				continue
-			}
-			text = dynMark + "\n"
-		}
-		if looped && run < 0 {
-			run = b.Len()
-		}
-		b.WriteString(text)
+// A reading is what commands write, run together as bash writes them.
+// Commands in a loop inside the sink may write their text any number of
+// times, each pass's after the last's: each run of them is written three
+// times, in place (twice for where passes meet, an odd count so that a
+// quote left open by each stays open).
+type reading struct {
+	strings.Builder
+	loop int  // where the text of the loop's commands begins,
+	in   bool // while in a run of them
+}
+
+func (r *reading) write(text string, looped bool) {
+	if looped && !r.in {
+		r.loop, r.in = r.Len(), true
 	}
-	if run >= 0 {
-		again := b.String()[run:]
-		b.WriteString(again + again)
+	r.WriteString(text)
+}
+
+// endLoop writes the run of a loop's commands twice more.
+func (r *reading) endLoop() {
+	if r.in {
+		again := r.String()[r.loop:]
+		r.WriteString(again + again)
+		r.in = false
 	}
-	return b.String()
 }
 
 // fromPool takes from pool its last list if it has room for n, emptied,
