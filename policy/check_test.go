@@ -886,6 +886,11 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`echo 'rm -rf /' > x.sh; sh <> x.sh`, Deny, rm},
 		{`echo 'rm -rf /' > x.sh; cat x.sh | sh`, Deny, rm},
 		{`echo 'rm -rf /' | cat - | sh`, Deny, rm},
+		// Any name of stdin, as the shells' own script operands.
+		{`echo 'rm -rf /' | cat /dev/./stdin | sh`, Deny, rm},
+		{`echo 'rm -rf /' | cat /dev/fd/00 | sh`, Deny, rm},
+		{`echo 'rm -rf /' | { exec 3<&0; cat /dev/fd/3; } | sh`, Deny, rm},
+		{`echo 'rm -rf /' | cat /dev/std* | sh`, Deny, rm},
 		{`echo -e 'rm -rf \0057' | sh`, Deny, rm},
 		{`echo -e 'rm -rf \057' | sh`, Deny, rm},
 		{`echo -e 'echo \"; rm -rf /; echo \"' | sh`, Deny, rm},

@@ -2397,7 +2397,9 @@ func (w *walker) catFiles(s *simple, c ctx) {
 	// can tell; ok is false where cat does something else.
 	copied := func(a field) (info fileInfo, ok bool) {
 		switch {
-		case a.s == "-" || a.s == "/dev/stdin" || a.s == "/dev/fd/0" || a.s == "/proc/self/fd/0":
+		case readsStdinPath(a.s):
+			// Any name that may be stdin: /dev/./stdin, /dev/fd/00, a
+			// copy of it (exec 3<&0; cat /dev/fd/3), /dev/std*.
 			if stdin {
 				return fileInfo{text: []byte(c.stdinText), known: c.stdinKnown}, true
 			}
