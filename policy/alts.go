@@ -854,12 +854,16 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 	// with f's other body and the x a pass left, z=$y; $z rm -rf "$x").
 	for n := 0; w.a.fatal == ""; n++ {
 		start, from := len(l.reads), l.from
-		cwd, oldpwd, stack := w.scope.cwd, w.scope.oldpwd, w.scope.dirStack
+		cwd, oldpwd, stack, fds := w.scope.cwd, w.scope.oldpwd, w.scope.dirStack, w.fds
 		var changed []loopKey
-		var cwdMoved, grown bool
+		var cwdMoved, fdsMoved, grown bool
 		check := func() {
 			changed, grown = w.changedSinceRead(l.reads[start:])
 			cwdMoved = w.scope.cwd != cwd || w.scope.oldpwd != oldpwd || !slices.Equal(w.scope.dirStack, stack)
+			// exec 3>&1 late in the body: the next pass's earlier
+			// commands write there (each exec leaves a descriptor
+			// anywhere or where it was, so this settles).
+			fdsMoved = w.fds != fds
 		}
 		l.on++
 		l.from = start
@@ -882,7 +886,7 @@ func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
 			clear(l.first)
 		}
 		switch {
-		case len(changed) == 0 && !cwdMoved || l.again > 0 || w.rewalking > 0 && n == 0:
+		case len(changed) == 0 && !cwdMoved && !fdsMoved || l.again > 0 || w.rewalking > 0 && n == 0:
 			return
 		case n+1 == maxLoopPasses || n >= 1 && grown && !cwdMoved:
 			// Still changing, or growing on each pass: what changes is

@@ -861,6 +861,44 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`echo 'rm -rf /' >& /proc/self/cwd/f; sh f`, Deny, rm},
 		{`echo 'rm -rf /' > /proc/self/root/dev/stdout | sh`, Deny, rm},
 		{`if true; then printf 'rm -rf '; pushd /tmp; fi | sh`, Allow, "default"},
+		// helper-58: the two readings, and a file's texts, are judged
+		// each on its own (an open quote in one hid the other); the
+		// joined one is kept whatever the size; appends to a line not
+		// yet ended may not run, or add nothing.
+		{`{ printf '# '; pwd; echo 'rm -rf /'; echo "'"; } | sh`, Deny, "parse"},
+		{`x=xxxxxxxxxxxxxxxx; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; { printf 'rm -rf '; git add .; echo /; echo "#$x"; } | sh`, Deny, rm},
+		{`printf '# ' > x.sh; pwd >> x.sh; echo 'rm -rf /' >> x.sh; sh x.sh`, Deny, rm},
+		{`printf 'rm -rf /' > x.sh; printf 'tmp/x' >> x.sh < /nonexistent; sh x.sh`, Deny, rm},
+		{`printf 'rm -rf /' > x.sh; f() { printf 'tmp/x' >> x.sh; }; sh x.sh`, Deny, rm},
+		{`printf 'rm -rf ' > x.sh; if true; then echo /; fi >> x.sh; sh x.sh`, Deny, rm},
+		{`echo 'cat <<E' > x.sh; printf 'rm -rf /\nE\n' > x.sh; sh < x.sh`, Deny, "parse"},
+		{`echo 'x="' > x.sh; printf 'rm -rf /\n#"\n' > x.sh; cat x.sh | sh`, Deny, "parse"},
+		{`echo 'x="' > x.sh; printf 'rm -rf /\n#"\n' > x.sh; sh -s < x.sh`, Deny, "parse"},
+		{`echo 'rm -rf /' 1<> x.sh; sh x.sh`, Deny, rm},
+		{`printf 'VERSION=' > v.sh; git describe >> v.sh; . ./v.sh`, Allow, "default"},
+		// helper-57: where descriptors go. A command word the walk
+		// cannot read may run a command that writes to the file; 3- moves
+		// a descriptor; a glob target, or a link the request made, may
+		// be a device; a last stage's own redirections; words expanded
+		// before the redirections; exec late in a loop; {fd} sets fd;
+		// traps of a stage after an exec in a redirected block.
+		{`ECHO=echo; $ECHO 'rm -rf /' > x.sh; sh x.sh`, Deny, rm},
+		{`set -- echo 'rm -rf /'; "$@" > x.sh; sh x.sh`, Deny, rm},
+		{`( exec echo 'rm -rf /' > x.sh ); sh x.sh`, Deny, rm},
+		{`echo 'rm -rf /' 3>&1 1>&3- | sh`, Deny, rm},
+		{`echo 'rm -rf /' >&1- | sh`, Deny, rm},
+		{`echo 'rm -rf /' > /de[v]/stdout | sh`, Deny, rm},
+		{`ln -s /dev/stdout o; echo 'rm -rf /' > o | sh`, Deny, rm},
+		{`ln -s /proc/self/fd f; echo 'rm -rf /' > f/1 | sh`, Deny, rm},
+		{`{ echo 'rm -rf /' | while read -r l; do echo "$l"; done >&3; } 3>&1 >/dev/null | sh`, Deny, rm},
+		{`{ : "$(echo 'rm -rf /' >&3)" 3>/dev/null; } 3>&1 | sh`, Deny, rm},
+		{`{ printf '%s\n' "$(echo 'rm -rf /' 1>&2)" 2>/dev/null; } 2>&1 | sh`, Deny, rm},
+		{`{ for i in 1 2 3 4 5; do echo 'rm -rf /' >&3; exec 3>&1; done; } | sh`, Deny, rm},
+		{`fd=4; { echo 'rm -rf /' >&$fd; } {fd}>&1 >/dev/null | sh`, Deny, rm},
+		{`{ trap 'echo "rm -rf /" >&3' EXIT; exec 3>&1; } 3>/dev/null | sh`, Deny, rm},
+		{`echo x {fd}> ~/.ssh/authorized_keys`, Deny, "denied_paths"},
+		{`exec 3>&1; { echo "building" >&2; echo make; } | sh`, Allow, "default"},
+		{`{ printf 'make '; git rev-parse HEAD; echo; } | sh`, Allow, "default"},
 		{`a=(); read -ra a <<< ""; rm -rf "/${a[@]}"`, Deny, rm},
 		// A file written again may still hold its old text, which is
 		// judged too: one that does not parse is refused.
@@ -878,7 +916,9 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ msg=$(echo "it's"); echo 'echo hi'; } | sh`, Allow, "default"},
 		// What goes into a pipe inside counts where that pipeline's
 		// output goes, as a filter may pass it on.
-		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Deny, "parse"},
+		// ... and where its last stage's commands write, which its own
+		// redirections decide: here stderr and /dev/null.
+		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Allow, "default"},
 		{`for i in 1 2 3 4 5 6 7 8 9 10 11 12; do [ -f in$i ] && echo "step $i" > status.txt; done; cat status.txt`, Allow, "default"},
 		{`echo 'rm -rf /' > x.sh; { sleep 1; echo ok | tee x.sh; } & sh x.sh`, Deny, rm},
 		{`for i in "$RANDOM" 1; do printf '/ ; rm -rf '; done | sh`, Deny, rm},

@@ -881,13 +881,25 @@ func vanishedCode(argv []field, code *field) (*field, []field) {
 // known in whole or in part (sh <<EOF with an unknown $y in the body).
 // child: another process runs it, so what it sets stays there.
 func (w *walker) stdinScript(c ctx, via string, child bool) {
-	switch {
-	case c.stdinKnown && child:
-		w.childScript(c.stdinText, via, ctx{})
-	case c.stdinKnown:
-		w.script(c.stdinText, via, ctx{})
-	case c.stdinText != "":
-		w.shellString(field{s: c.stdinText, dyn: true}, nil, via, ctx{})
+	judge := func(text string, known bool) {
+		switch {
+		case known && child:
+			w.childScript(text, via, ctx{})
+		case known:
+			w.script(text, via, ctx{})
+		case text != "":
+			w.shellString(field{s: text, dyn: true}, nil, via, ctx{})
+		}
+	}
+	if len(c.stdinOthers) == 0 {
+		judge(c.stdinText, c.stdinKnown)
+		return
+	}
+	// Several texts it may read: each as code that may not run, so that
+	// none hides the others' values (as runFile does).
+	w.maybe(func() { judge(c.stdinText, c.stdinKnown) })
+	for _, t := range c.stdinOthers {
+		w.maybe(func() { judge(t, c.stdinKnown && !strings.Contains(t, dynMark)) })
 	}
 }
 
@@ -1116,10 +1128,21 @@ func (w *walker) runTraps(ts []trap, run func(trap) bool) {
 // definition): those it sets are judged at its end, with its values, and
 // what it sets or resets is gone after it.
 func (w *walker) ownTraps(walk func()) {
-	saved := w.traps
+	saved, execs := w.traps, w.execs
 	w.traps = slices.Clone(saved)
 	walk()
-	w.runTraps(slices.DeleteFunc(w.traps, func(t trap) bool { return slices.Contains(saved, t) }), nil)
+	own := slices.DeleteFunc(w.traps, func(t trap) bool { return slices.Contains(saved, t) })
+	if len(own) > 0 && w.execs != execs {
+		// An exec inside set descriptors that the end of a block put
+		// back in the walk, but bash's subshell may exit first and run
+		// the traps with them ({ trap ... EXIT; exec 3>&1; } 3>/dev/null).
+		fds := w.fds
+		for i := 1; i < len(w.fds); i++ {
+			w.fds[i] = toAnywhere
+		}
+		defer func() { w.fds = fds }()
+	}
+	w.runTraps(own, nil)
 	w.traps = saved
 }
 
@@ -1963,6 +1986,20 @@ func producedText(cmds []*simple) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// producedOthers returns the texts the command s may write instead of
+// its producedText, each to be judged on its own: those its stdin may
+// hold, for a cat or tee that passes stdin on, and those of the files a
+// cat copies.
+func producedOthers(s *simple) []string {
+	switch {
+	case s.name == "tee" || s.name == "cat" && len(s.argv) == 1:
+		return s.c.stdinOthers
+	case s.name == "cat" && s.catOut != nil:
+		return s.catOut.others()
+	}
+	return nil
 }
 
 // printfText returns what printf FORMAT ARGS... writes, for formats of

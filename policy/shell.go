@@ -101,7 +101,12 @@ type ctx struct {
 	stdinDec   bool   // stdin carries decoded (base64, xxd -r, ...) content
 	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
 	stdinKnown bool   // all of stdinText is known
-	stdinPipe  bool   // stdin is a pipe from an earlier command
+	// stdinOthers are texts stdin may hold instead of stdinText, each
+	// judged on its own (a file's older texts, the other reading of a
+	// guessed output): run together, one's open quote would hide the
+	// next one's commands.
+	stdinOthers []string
+	stdinPipe   bool // stdin is a pipe from an earlier command
 	// stdinUnder: stdin is a list of NUL-ended paths, each inside one of
 	// these (find DIR ... -print0; see findLists).
 	stdinUnder []string
@@ -122,17 +127,16 @@ type fileInfo struct {
 	overflow bool
 }
 
-// all is every text the file may hold, one after another: for a reader
-// that takes them as one (cat, a shell's stdin).
-func (f fileInfo) all() []byte {
+// others is the texts the file may hold instead of its last.
+func (f fileInfo) others() []string {
 	if len(f.older) == 0 {
-		return f.text
+		return nil
 	}
-	var b []byte
-	for _, t := range f.older {
-		b = append(append(b, t...), '\n')
+	o := make([]string, len(f.older))
+	for i, t := range f.older {
+		o[i] = string(t)
 	}
-	return append(b, f.text...)
+	return o
 }
 
 // size is the bytes of every text the file may hold.
@@ -489,8 +493,13 @@ type walker struct {
 	// rewalkBytes their bytes. noRewalk counts the statements whose
 	// commands are looked at once they are walked (pipeline stages, output
 	// written to files): those inside are judged again only with them.
-	altReads    []string // those judgedInside marked
-	fds         fdTable  // where the descriptors go, see sink
+	altReads []string // those judgedInside marked
+	fds      fdTable  // where the descriptors go, see sink
+	// argFDs is fds before the redirections of the statement whose call
+	// comes next, when argFDsSet: its words are expanded with them.
+	argFDs      fdTable
+	argFDsSet   bool
+	execs       int      // execs of redirections alone walked so far (see ownTraps)
 	sinks       int      // the sinks made so far
 	sinkDown    []int    // see sink.down
 	sinkBuf     [16]int  // sinkDown's first, in the walker's own allocation
@@ -831,16 +840,19 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	if len(procs) > 0 {
 		defer w.outputProcs(procs, w.a.downloads, c.stdinDL || bareExec(s))
 	}
-	var here sink // the file that the statement's own redirection names
+	var here sink      // the file that the statement's own redirection names
+	var before fdTable // where the descriptors went before the redirections
 	if len(s.Redirs) > 0 {
 		// What the commands inside write goes where these send it.
 		outer := w.fds
+		before = outer
 		var set uint16
-		exec := execLike(s)
-		here, set = w.redirectFDs(&w.fds, s.Redirs, targets, exec)
+		exec, sure := execLike(s)
+		here, set = w.redirectFDs(&w.fds, s.Redirs, targets, sure)
 		toPool(&w.scratch, targets)
 		switch {
 		case exec:
+			w.execs++
 			// exec >&2 stays so until the subshell ends, if it runs and
 			// works (not a file it cannot open, a descriptor not open):
 			// each descriptor it set goes where it went before or where
@@ -869,8 +881,8 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			// { echo 'rm -rf /'; } > f.sh, if ...; fi >> f.sh
 			n := len(w.a.cmds)
 			defer func() {
-				text, known := outputText(s.Cmd, here, w.a.cmds[n:])
-				w.noteWritten(written, text, known)
+				text, known, others := outputText(s.Cmd, here, w.a.cmds[n:])
+				w.noteWritten(written, text, known, others)
 			}()
 		}
 	}
@@ -878,13 +890,16 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	case nil:
 	case *syntax.CallExpr:
 		n := len(w.a.cmds)
+		if len(s.Redirs) > 0 {
+			w.argFDs, w.argFDsSet = before, true
+		}
 		if len(written) > 0 {
 			region := w.beginWhole()
 			w.call(x, c)
 			w.endWhole(region)
 			// f > x.sh: a call records the commands of the body.
-			text, known := outputText(x, here, w.a.cmds[n:])
-			w.noteWritten(written, text, known)
+			text, known, others := outputText(x, here, w.a.cmds[n:])
+			w.noteWritten(written, text, known, others)
 		} else {
 			w.call(x, c)
 		}
@@ -1390,6 +1405,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 	joinsStderr := joinsStderr(x) // a |& b
 	defer toPool(&w.forkPool, forks)
 	defer w.endWhole(w.beginWhole())
+	var prev sink // the stage before's
 	for i, st := range stages {
 		sc := c
 		sc.pipeline = true
@@ -1397,7 +1413,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 			sc.stdinPipe = true
 			sc.stdinDL = in.stdinDL
 			sc.stdinDec = in.stdinDec
-			sc.stdinText, sc.stdinKnown = in.stdinText, in.stdinKnown
+			sc.stdinText, sc.stdinKnown, sc.stdinOthers = in.stdinText, in.stdinKnown, in.stdinOthers
 			if call, ok := st.Cmd.(*syntax.CallExpr); ok && len(st.Redirs) == 0 && len(call.Assigns) == 0 {
 				// Only a plain command reads the pipe for sure: < f,
 				// { exec <f; xargs ...; } read something else.
@@ -1417,6 +1433,20 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		w.stage(st, sc, i == len(stages)-1, &forks[i])
 		w.fds = outer
+		if i > 0 && prev.id > 0 && len(w.a.cmds) > n {
+			// What a stage passes on goes where its commands write,
+			// which its own redirections decide (... | while read l; do
+			// echo "$l"; done >&3): where they differ, anywhere.
+			d := w.a.cmds[n].outTo
+			for _, cmd := range w.a.cmds[n+1:] {
+				if cmd.outTo != d {
+					d = toAnywhere
+					break
+				}
+			}
+			w.sinkDown[prev.id-1] = d
+		}
+		prev = k
 		// Downloaded or decoded content stays so through any filter.
 		out := ctx{stdinDL: sc.stdinDL, stdinDec: sc.stdinDec}
 		if w.a.downloads > before {
@@ -1427,7 +1457,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				out.stdinDec = true
 			}
 		}
-		if text, ok := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
+		if text, ok, others := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
 			if len(text) > MaxScriptSize {
 				// { { ...; } | cat; } | cat nested: each level writes
 				// the text of those inside it twice over.
@@ -1435,6 +1465,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				return
 			}
 			out.stdinText, out.stdinKnown = text, ok // echo "$y" | sh: known in part
+			out.stdinOthers = others
 		}
 		if _, plain := st.Cmd.(*syntax.CallExpr); plain && len(w.a.cmds) == n+1 && !stderrJoins(st) && w.realFind(w.a.cmds[n]) {
 			if out.stdinUnder = findLists(w.a.cmds[n]); out.stdinUnder != nil && pipesStderr(x) {
@@ -1526,6 +1557,21 @@ func (w *walker) devPath(p string) string {
 	return p
 }
 
+// mayBeDev reports whether the path p, no device as written, may lead
+// to one through a symlink the request made (ln -s /dev/stdout o; echo x
+// > o): then it goes anywhere.
+func (w *walker) mayBeDev(fds *fdTable, p string) bool {
+	if w.links == nil {
+		return false
+	}
+	for _, q := range linkAlternatives(p, w.resolvePath(p), w.scope.cwd, w.links) {
+		if _, dev := devTarget(fds, q); dev {
+			return true
+		}
+	}
+	return false
+}
+
 // sinkish reports whether output sent to d may reach a sink.
 func sinkish(d int) bool { return d > 0 || d == toAnywhere }
 
@@ -1550,7 +1596,8 @@ func (k sink) reaches(s *simple) bool {
 
 // redirectFDs applies rs, in order, to fds, and returns the sink of the
 // file stdout goes to, if any, and the descriptors it set (a bit each).
-// With exec, a file is no sink: nothing reads what the statement wrote.
+// With exec and no command, a file is no sink: the statement writes
+// nothing.
 func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []field, exec bool) (sink, uint16) {
 	var set uint16
 	var file sink
@@ -1584,12 +1631,18 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 			continue
 		}
 		word := ""
-		if t := targets[i]; t.known() {
-			word = t.s
+		if t := targets[i]; t.known() && !t.glob {
+			word = t.s // a glob (> /de[v]/stdout) may name anything
 		}
 		to := toAnywhere
+		moved := -1 // 1>&3- moves 3 to 1 and closes 3
 		switch {
 		case r.Op == syntax.DplOut || r.Op == syntax.DplIn:
+			if m, ok := strings.CutSuffix(word, "-"); ok && m != "" {
+				if d, ok := fdNumber(m); ok {
+					word, moved = m, d
+				}
+			}
 			switch d, ok := fdNumber(word); {
 			case word == "-":
 				to = toElsewhere
@@ -1603,7 +1656,7 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				n = 12
 				if d, dev := devTarget(fds, w.devPath(word)); dev {
 					to = d
-				} else {
+				} else if !w.mayBeDev(fds, word) {
 					to = fileSink()
 				}
 			}
@@ -1613,7 +1666,7 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 		default:
 			if d, dev := devTarget(fds, w.devPath(word)); dev {
 				to = d // cd /dev; echo x > stdout
-			} else {
+			} else if !w.mayBeDev(fds, word) {
 				to = toElsewhere
 				if n == 1 || n == 12 {
 					to = fileSink() // the file, whose text noteWritten keeps
@@ -1626,6 +1679,10 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 		} else {
 			fds[n] = to
 			set |= 1 << n
+		}
+		if moved >= 0 && moved < len(fds) && moved != n {
+			fds[moved] = toElsewhere
+			set |= 1 << moved
 		}
 	}
 	return file, set
@@ -1662,24 +1719,39 @@ func unquotedLit(wd *syntax.Word) string {
 	return b.String()
 }
 
-// execLike reports whether s may run exec, however written (command -p
-// exec, "exec", \exec, exec --, or a command word the walk cannot read):
-// with no command, its redirections stay.
-func execLike(s *syntax.Stmt) bool {
+// execLike reports whether s may be an exec with no command, however
+// written (command -p exec, "exec", \exec, exec -- -c, or a command word
+// the walk cannot read), whose redirections stay for the commands after
+// it; and whether it surely is one, which writes nothing itself. With a
+// command to run, exec replaces the shell or ends it, and the command
+// writes where they say ($e 'rm -rf /' > x.sh and "$@" > x.sh may be
+// echo).
+func execLike(s *syntax.Stmt) (may, sure bool) {
 	call, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(call.Args) == 0 {
-		return false
+		return false, false
 	}
-	for _, a := range call.Args {
+	for i, a := range call.Args {
 		switch lit := unquotedLit(a); lit {
 		case "exec", "": // "": $e, $(echo exec)
-			return true
+			rest := call.Args[i+1:]
+			for len(rest) > 0 {
+				switch o := unquotedLit(rest[0]); {
+				case o == "-a" && len(rest) > 1: // exec -a NAME
+					rest = rest[2:]
+				case strings.HasPrefix(o, "-"): // -c, -l, --
+					rest = rest[1:]
+				default:
+					return false, false // a command, or a word that may be one
+				}
+			}
+			return true, lit == "exec"
 		case "command", "builtin", "--", "-p":
 		default:
-			return false
+			return false, false
 		}
 	}
-	return false
+	return false, false
 }
 
 // outputText is what the statement x writes to the sink k, when
@@ -1688,8 +1760,9 @@ func execLike(s *syntax.Stmt) bool {
 // outputs in order ({ echo a; echo 'rm -rf /'; } | sh), with dynMark for
 // one it cannot tell. Of any other (if, a loop, a function's call, a
 // block with a list in it) it is a guess that holds what each of its
-// commands writes.
-func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
+// commands writes. others are texts it may write instead, each to be
+// judged on its own.
+func outputText(x syntax.Command, k sink, cmds []*simple) (text string, known bool, others []string) {
 	var list []*syntax.Stmt
 	switch x := x.(type) {
 	case *syntax.Block:
@@ -1698,7 +1771,8 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 		list = x.Stmts
 	case *syntax.CallExpr:
 		if len(cmds) == 1 && cmds[0].loops == k.loops && k.reaches(cmds[0]) {
-			return producedText(cmds)
+			t, ok := producedText(cmds)
+			return t, ok, producedOthers(cmds[0])
 		}
 	}
 	if len(list) == 0 || len(list) != len(cmds) {
@@ -1707,34 +1781,39 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (string, bool) {
 		// be told apart. Unknown, but what the known commands write may
 		// be in it ({ x=1; echo ...; }, if true; then echo ...; fi, f,
 		// and a statement judged again with another value).
-		return producedTextOfEach(cmds, k), false
+		text, others = producedTextOfEach(cmds, k)
+		return text, false, others
 	}
 	var b strings.Builder
-	known := true
+	known = true
 	for i, s := range list {
 		if _, ok := s.Cmd.(*syntax.CallExpr); !ok || len(s.Redirs) > 0 || s.Background || !k.reaches(cmds[i]) || cmds[i].loops != k.loops {
 			// { x=/; [ -n "$q" ] && x=a; echo "rm -rf $x"; } | sh
-			return producedTextOfEach(cmds, k), false
+			text, others = producedTextOfEach(cmds, k)
+			return text, false, others
 		}
 		text, ok := producedText(cmds[i : i+1])
-		if !ok && !strings.Contains(text, dynMark) {
+		if !ok && !strings.Contains(text, dynMark) || producedOthers(cmds[i]) != nil {
 			// { printf '# '; pwd; echo 'rm -rf /'; } | sh: it may write
 			// nothing, or a line.
-			return producedTextOfEach(cmds, k), false
+			text, others = producedTextOfEach(cmds, k)
+			return text, false, others
 		}
 		b.WriteString(text)
 		known = known && ok
 	}
-	return b.String(), known
+	return b.String(), known, nil
 }
 
 // producedTextOfEach is what each of cmds that reaches k writes as far as
 // producedText can tell, in order, between unknown parts: a guess at
 // text that holds it. "" when it can tell for none. A command whose output
 // it cannot tell may write nothing (printf 'rm -rf '; git add .; echo /)
-// or a line (printf '# '; pwd; echo 'rm -rf /'): the guess holds both
-// readings, one after the other.
-func producedTextOfEach(cmds []*simple, k sink) string {
+// or a line (printf '# '; pwd; echo 'rm -rf /'): where the text before it
+// ends in the middle of a line, the guess has two readings, the second
+// in others. After a whole line, an unknown line with the unknown part
+// empty is the same as nothing.
+func producedTextOfEach(cmds []*simple, k sink) (string, []string) {
 	var joined, broken reading
 	for i := range cmds {
 		looped := cmds[i].loops > k.loops
@@ -1746,30 +1825,36 @@ func producedTextOfEach(cmds []*simple, k sink) string {
 			continue
 		}
 		text, ok := producedText(cmds[i : i+1])
-		if ok || strings.Contains(text, dynMark) {
+		switch {
+		case ok || strings.Contains(text, dynMark):
 			joined.write(text, looped)
 			broken.write(text, looped)
-		} else {
+		case !looped && wholeLines(joined.String()):
+			// (In a loop, a later pass follows the text of the one before.)
+			joined.write(dynMark+"\n", looped)
+			broken.write(dynMark+"\n", looped)
+		default:
 			broken.write(dynMark+"\n", looped)
 		}
 	}
 	joined.endLoop()
 	broken.endLoop()
 	j, b := joined.String(), broken.String()
-	switch {
-	case b == "":
-		return ""
-	case j == "" || j == b || len(j)+len(b) > maxReadings:
-		// Past maxReadings, one: stages nested in stages would double
-		// the text at each level.
-		return dynMark + "\n" + b + dynMark
+	if b == "" {
+		return "", nil
 	}
-	return dynMark + "\n" + j + "\n" + b + dynMark
+	if j == b {
+		return dynMark + "\n" + b + dynMark, nil
+	}
+	return dynMark + "\n" + b + dynMark, []string{dynMark + "\n" + j + dynMark}
 }
 
-// maxReadings bounds the text for which producedTextOfEach gives both
-// readings.
-const maxReadings = 64 << 10
+// wholeLines reports whether shell text ends where a line does: empty,
+// or with a newline that no backslash joins to the next.
+func wholeLines[T ~string | ~[]byte](text T) bool {
+	n := len(text)
+	return n == 0 || text[n-1] == '\n' && (n == 1 || text[n-2] != '\\')
+}
 
 // A reading is what commands write, run together as bash writes them.
 // Commands in a loop inside the sink may write their text any number of
@@ -1853,20 +1938,24 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 		case syntax.Hdoc, syntax.DashHdoc:
 			body := w.wordString(r.Hdoc)
 			c.stdinDL = c.stdinDL || body.dl
-			c.stdinText, c.stdinKnown = body.s, body.known()
+			c.stdinText, c.stdinKnown, c.stdinOthers = body.s, body.known(), nil
 			c.stdinPipe = false
 			continue
 		case syntax.WordHdoc:
 			f := w.wordString(r.Word)
 			c.stdinDL = c.stdinDL || f.dl
-			c.stdinText, c.stdinKnown = f.s+"\n", f.known()
+			c.stdinText, c.stdinKnown, c.stdinOthers = f.s+"\n", f.known(), nil
 			c.stdinPipe = false
 			continue
 		}
 		f := w.wordString(r.Word)
 		(*targets)[i] = f
 		if r.N != nil && strings.HasPrefix(r.N.Value, "{") {
-			continue // {fd}>file: still a file, judged below
+			// {fd}>file: still a file, judged below; fd now holds a
+			// descriptor the walk does not follow (10 or more).
+			name := strings.Trim(r.N.Value, "{}")
+			w.scope.forgetArray(name)
+			w.scope.set(name, field{s: dynMark, dyn: true})
 		}
 		write := false
 		switch r.Op {
@@ -1877,7 +1966,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 				w.a.downloads++
 			}
 			if r.N == nil || r.N.Value == "0" {
-				c.stdinText, c.stdinKnown, c.stdinPipe = "", false, false
+				c.stdinText, c.stdinKnown, c.stdinPipe, c.stdinOthers = "", false, false, nil
 				w.writtenStdin(&c, f)
 			}
 		case syntax.DplIn:
@@ -1892,7 +1981,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 		case syntax.RdrInOut:
 			write = true
 			if r.N == nil || r.N.Value == "0" {
-				c.stdinText, c.stdinKnown, c.stdinPipe = "", false, false
+				c.stdinText, c.stdinKnown, c.stdinPipe, c.stdinOthers = "", false, false, nil
 				w.writtenStdin(&c, f) // sh <> x.sh
 			}
 		default: // >, >>, >|, &>, &>> and their zsh forms
@@ -1902,7 +1991,9 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 			continue
 		}
 		w.addPath(f, write, true)
-		if write && f.known() && (r.N == nil || r.N.Value == "1") && r.Op != syntax.RdrInOut {
+		if write && f.known() && (r.N == nil || r.N.Value == "1") && (r.Op != syntax.RdrInOut || r.N != nil) {
+			// 1<> writes over the start of what the file held, which is
+			// as much as the request can tell of it.
 			written = append(written, output{w.resolvePath(f.s), r.Op == syntax.AppOut || r.Op == syntax.AppAll})
 		}
 	}
@@ -1945,29 +2036,56 @@ func bareExec(s *syntax.Stmt) bool {
 }
 
 // noteWritten remembers what a statement wrote through its stdout (text,
-// known in whole or in part), so that running the file later ("echo 'rm
-// -rf /' > i.sh; sh i.sh") is judged too.
-func (w *walker) noteWritten(outs []output, text string, known bool) {
+// known in whole or in part, or one of others), so that running the file
+// later ("echo 'rm -rf /' > i.sh; sh i.sh") is judged too.
+func (w *walker) noteWritten(outs []output, text string, known bool, others []string) {
 	if !known && !strings.Contains(text, dynMark) {
-		return // cat x > f: the file holds what the request cannot tell
+		// cat x > f: the file holds what the request cannot tell. An
+		// append of it to a line not yet ended (printf '# ' > f; pwd >>
+		// f) may end that line, or not.
+		w.noteUnknownAppend(outs)
+		return
 	}
 	if w.files == nil {
 		w.files = map[string]fileInfo{}
 	}
 	for _, o := range outs {
 		info := w.files[o.path]
-		text := text
+		text, others := text, others
 		if o.appends && w.loopLog.on > 0 {
 			// Each pass appends (for ...; do printf ... >> f; done): as
 			// for a loop's output, three times.
 			text = strings.Repeat(text, 3)
+			thrice := make([]string, len(others))
+			for i, t := range others {
+				thrice[i] = strings.Repeat(t, 3)
+			}
+			others = thrice
+		}
+		var prefix []byte // what an append goes after
+		if o.appends && !info.downloaded {
+			prefix = info.text
 		}
 		switch {
 		case info.downloaded: // >> f appends to the download
 		case o.appends && info.text != nil:
+			// The append may not run (see below): where the file's text
+			// ends in the middle of a line, it may stay so.
+			// (Each text has an array of its own, or one clipped: the
+			// appends write in place.)
+			before := slices.Clip(info.text)
 			info.text = append(info.text, text...)
 			for i, t := range info.older {
 				info.older[i] = append(t, text...)
+			}
+			if !wholeLines(before) {
+				info.keep(before)
+				if rest := strings.TrimLeft(text, dynMark+"\n"); len(rest) < len(text) {
+					// if true; then echo /; fi >> f: its guess starts
+					// with unknown text and line breaks (the guess's,
+					// and true's), which may be nothing.
+					info.keep(append(slices.Clip(before), rest...))
+				}
 			}
 			info.known = info.known && known
 		case info.text != nil && string(info.text) != text:
@@ -1977,14 +2095,9 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 			// that fails, tee --help, find -exec, a pipeline's stages
 			// running at once): the file keeps its text from before as
 			// another it may hold, and reading it judges each.
-			if !slices.ContainsFunc(info.older, func(t []byte) bool { return string(t) == string(info.text) }) {
-				info.older = append(info.older, info.text)
-			}
-			if len(info.older) > maxOlder {
-				info.older = info.older[:maxOlder]
-				info.overflow = true // refused where it is read
-			}
+			old := info.text
 			info.text = []byte(text)
+			info.keep(old)
 			info.known = info.known && known
 		case info.text != nil: // it holds that text already
 		default:
@@ -1994,10 +2107,46 @@ func (w *walker) noteWritten(outs []output, text string, known bool) {
 			// at all.
 			info.text, info.known = []byte(text), known
 		}
+		if !info.downloaded {
+			// Another reading of the output: as another text, after
+			// what the file held before when it appends.
+			for _, t := range others {
+				info.keep(append(slices.Clip(prefix), t...))
+			}
+		}
 		if info.size() > MaxScriptSize {
 			w.fail("the request writes more than %d MiB of text to %s that the policy would have to follow", MaxScriptSize>>20, o.path)
 			return
 		}
+		w.files[o.path] = info
+	}
+}
+
+// keep adds t to the texts the file may hold instead of its last.
+func (f *fileInfo) keep(t []byte) {
+	if string(t) == string(f.text) || slices.ContainsFunc(f.older, func(o []byte) bool { return string(o) == string(t) }) {
+		return
+	}
+	f.older = append(f.older, t)
+	if len(f.older) > maxOlder {
+		f.older = f.older[:maxOlder]
+		f.overflow = true // refused where it is read
+	}
+}
+
+// noteUnknownAppend notes an append of text the walk cannot tell to
+// files whose text ends in the middle of a line: it may write nothing,
+// or end the line.
+func (w *walker) noteUnknownAppend(outs []output) {
+	for _, o := range outs {
+		info, ok := w.files[o.path]
+		if !ok || !o.appends || info.downloaded || info.text == nil || wholeLines(info.text) {
+			continue
+		}
+		before := slices.Clip(info.text)
+		info.text = append(info.text, dynMark+"\n"...)
+		info.keep(before)
+		info.known = false
 		w.files[o.path] = info
 	}
 }
@@ -2054,7 +2203,7 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 	}
 	info := w.files[w.resolvePath(f.s)]
 	if info.text != nil && !info.downloaded && w.chargeFileText(info, "< "+f.s) {
-		c.stdinText, c.stdinKnown = string(info.all()), info.known
+		c.stdinText, c.stdinKnown, c.stdinOthers = string(info.text), info.known, info.others()
 	}
 }
 
@@ -2129,6 +2278,24 @@ func isFD(s string) bool {
 }
 
 func (w *walker) call(x *syntax.CallExpr, c ctx) {
+	// bash expands a command's words before its redirections: what a
+	// substitution there writes to a descriptor but stdout goes where
+	// it went before them ({ : "$(echo x >&3)" 3>/dev/null; } 3>&1).
+	argFDs, set := w.argFDs, w.argFDsSet
+	w.argFDsSet = false
+	var redirected fdTable
+	words := func(on bool) {
+		if !set {
+			return
+		}
+		if on {
+			redirected = w.fds
+			argFDs[1] = redirected[1]
+			w.fds = argFDs
+		} else {
+			w.fds = redirected
+		}
+	}
 	keep := len(x.Args) == 0
 	out := w.fds[1]
 	if keep {
@@ -2150,9 +2317,11 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 			}
 		}
 		fields := fromPool(&w.spareArgs, len(x.Args)+1, 4)
+		words(true)
 		for _, a := range x.Args {
 			fields = w.appendWord(fields, a)
 		}
+		words(false)
 		if len(fields) > 0 {
 			w.scope = env
 			w.ownArgs = true
@@ -2166,9 +2335,11 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	fields := fromPool(&w.spareArgs, len(x.Args)+1, 4)
 	saved := w.argStdinDL
 	w.argStdinDL = c.stdinDL
+	words(true)
 	for _, a := range x.Args {
 		fields = w.appendWord(fields, a)
 	}
+	words(false)
 	w.argStdinDL = saved
 	if len(fields) == 0 {
 		return
@@ -2401,7 +2572,11 @@ func (w *walker) catFiles(s *simple, c ctx) {
 			// Any name that may be stdin: /dev/./stdin, /dev/fd/00, a
 			// copy of it (exec 3<&0; cat /dev/fd/3), /dev/std*.
 			if stdin {
-				return fileInfo{text: []byte(c.stdinText), known: c.stdinKnown}, true
+				info := fileInfo{text: []byte(c.stdinText), known: c.stdinKnown}
+				for _, t := range c.stdinOthers {
+					info.older = append(info.older, []byte(t))
+				}
+				return info, true
 			}
 		case strings.HasPrefix(a.s, "-") || !a.known():
 			return fileInfo{}, false // cat -n numbers the lines; an unknown name
@@ -2409,7 +2584,7 @@ func (w *walker) catFiles(s *simple, c ctx) {
 			if info := w.files[w.resolvePath(a.s)]; info.overflow {
 				return fileInfo{}, false // too many texts: not followed
 			} else if info.text != nil && !info.downloaded {
-				return fileInfo{text: info.all(), known: info.known}, true
+				return info, true
 			}
 		}
 		return fileInfo{}, true
@@ -2432,23 +2607,42 @@ func (w *walker) catFiles(s *simple, c ctx) {
 		}
 	}
 	// Most cats copy nothing the request wrote: look before building.
-	some, other := false, false
+	var buf [4]fileInfo
+	infos, some := buf[:0], false
 	for a := range ops {
 		info, ok := copied(a)
-		other = other || !ok
-		some = some || info.text != nil
-	}
-	if !some || other {
-		return
-	}
-	out := fileInfo{known: true}
-	for a := range ops {
-		info, _ := copied(a)
+		if !ok {
+			return
+		}
 		if info.text == nil {
 			info = fileInfo{text: []byte(dynMark)}
+		} else {
+			some = true
 		}
-		out.text = append(out.text, info.text...)
+		infos = append(infos, info)
+	}
+	if !some {
+		return
+	}
+	// What it copies is each operand's last text, one after another, or
+	// that with one operand's other text.
+	join := func(i int, t []byte) []byte {
+		var b []byte
+		for j, info := range infos {
+			if j == i {
+				b = append(b, t...)
+			} else {
+				b = append(b, info.text...)
+			}
+		}
+		return b
+	}
+	out := fileInfo{known: true, text: join(-1, nil)}
+	for i, info := range infos {
 		out.known = out.known && info.known
+		for _, t := range info.older {
+			out.keep(join(i, t))
+		}
 	}
 	if w.chargeFileText(out, "cat") {
 		s.catOut = &out
@@ -2471,6 +2665,9 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 		if f.known() {
 			p = w.devPath(f.s)
 		}
+		if f.glob || f.known() && w.mayBeDev(&w.fds, f.s) {
+			s.outTo = toAnywhere // tee /de?/stdout, or a link to it
+		}
 		if d, dev := devTarget(&w.fds, p); dev {
 			// tee /dev/stderr: it writes there too, maybe the pipe.
 			if sinkish(d) && d != s.outTo {
@@ -2486,7 +2683,7 @@ func (w *walker) teeWrites(s *simple, c ctx) {
 			outs = append(outs, output{w.resolvePath(f.s), appends})
 		}
 	}
-	w.noteWritten(outs, c.stdinText, c.stdinKnown)
+	w.noteWritten(outs, c.stdinText, c.stdinKnown, c.stdinOthers)
 }
 
 // newSimple returns v in a command flush let go, if there is one: a large
