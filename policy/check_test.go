@@ -898,6 +898,12 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ trap 'echo "rm -rf /" >&3' EXIT; exec 3>&1; } 3>/dev/null | sh`, Deny, rm},
 		{`echo x {fd}> ~/.ssh/authorized_keys`, Deny, "denied_paths"},
 		{`exec 3>&1; { echo "building" >&2; echo make; } | sh`, Allow, "default"},
+		// helper-60: a cat among other commands passes on its other
+		// texts; a file's last text known, an older one in part.
+		{`{ printf "rm "; git add .; echo "-rf /"; } | { true; cat; } | sh`, Deny, rm},
+		{`{ printf "rm "; git add .; echo "-rf /"; } > x.sh; { true; cat x.sh; } | sh`, Deny, rm},
+		{`{ true; echo "rm -rf /"; } > x.sh; [ -n "$CI" ] && echo ok > x.sh; cat x.sh | sh`, Deny, rm},
+		{`{ true; echo "rm -rf /"; } > x.sh; [ -n "$CI" ] && echo ok > x.sh; tee y.sh < x.sh >/dev/null; sh y.sh`, Deny, rm},
 		{`{ printf 'make '; git rev-parse HEAD; echo; } | sh`, Allow, "default"},
 		{`a=(); read -ra a <<< ""; rm -rf "/${a[@]}"`, Deny, rm},
 		// A file written again may still hold its old text, which is

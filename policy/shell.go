@@ -1457,7 +1457,11 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				out.stdinDec = true
 			}
 		}
-		if text, ok, others := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) {
+		if text, ok, others := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) || len(others) > 0 {
+			if len(others) > maxOlder {
+				w.fail("a pipeline stage may write more than %d texts the policy would have to follow", maxOlder+1)
+				return
+			}
 			if len(text) > MaxScriptSize {
 				// { { ...; } | cat; } | cat nested: each level writes
 				// the text of those inside it twice over.
@@ -1812,8 +1816,38 @@ func outputText(x syntax.Command, k sink, cmds []*simple) (text string, known bo
 // or a line (printf '# '; pwd; echo 'rm -rf /'): where the text before it
 // ends in the middle of a line, the guess has two readings, the second
 // in others. After a whole line, an unknown line with the unknown part
-// empty is the same as nothing.
+// empty is the same as nothing. A command that may write other texts
+// (a cat of a file with several) gives others with each of them.
 func producedTextOfEach(cmds []*simple, k sink) (string, []string) {
+	j, b := readings(cmds, k, -1, "")
+	if b == "" {
+		return "", nil
+	}
+	text := dynMark + "\n" + b + dynMark
+	var others []string
+	add := func(t string) {
+		if t = dynMark + "\n" + t + dynMark; t != text && !slices.Contains(others, t) {
+			others = append(others, t)
+		}
+	}
+	add(j)
+	for i, c := range cmds {
+		if !k.reaches(c) {
+			continue
+		}
+		for _, t := range producedOthers(c) {
+			oj, ob := readings(cmds, k, i, t)
+			add(ob)
+			add(oj)
+		}
+	}
+	return text, others
+}
+
+// readings returns the joined and the broken reading of what cmds write
+// to k (see producedTextOfEach), with the command at index over writing
+// overText, when over is not -1.
+func readings(cmds []*simple, k sink, over int, overText string) (string, string) {
 	var joined, broken reading
 	for i := range cmds {
 		looped := cmds[i].loops > k.loops
@@ -1825,6 +1859,9 @@ func producedTextOfEach(cmds []*simple, k sink) (string, []string) {
 			continue
 		}
 		text, ok := producedText(cmds[i : i+1])
+		if i == over {
+			text, ok = overText, true
+		}
 		switch {
 		case ok || strings.Contains(text, dynMark):
 			joined.write(text, looped)
@@ -1839,14 +1876,7 @@ func producedTextOfEach(cmds []*simple, k sink) (string, []string) {
 	}
 	joined.endLoop()
 	broken.endLoop()
-	j, b := joined.String(), broken.String()
-	if b == "" {
-		return "", nil
-	}
-	if j == b {
-		return dynMark + "\n" + b + dynMark, nil
-	}
-	return dynMark + "\n" + b + dynMark, []string{dynMark + "\n" + j + dynMark}
+	return joined.String(), broken.String()
 }
 
 // wholeLines reports whether shell text ends where a line does: empty,
@@ -2039,7 +2069,7 @@ func bareExec(s *syntax.Stmt) bool {
 // known in whole or in part, or one of others), so that running the file
 // later ("echo 'rm -rf /' > i.sh; sh i.sh") is judged too.
 func (w *walker) noteWritten(outs []output, text string, known bool, others []string) {
-	if !known && !strings.Contains(text, dynMark) {
+	if !known && !strings.Contains(text, dynMark) && len(others) == 0 {
 		// cat x > f: the file holds what the request cannot tell. An
 		// append of it to a line not yet ended (printf '# ' > f; pwd >>
 		// f) may end that line, or not.
@@ -2550,7 +2580,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if readsDL || c.stdinDL {
 		w.fillDownloads(s)
 	}
-	if s.name == "tee" && (c.stdinKnown || strings.Contains(c.stdinText, dynMark)) {
+	if s.name == "tee" && (c.stdinKnown || strings.Contains(c.stdinText, dynMark) || len(c.stdinOthers) > 0) {
 		w.teeWrites(s, c)
 	}
 	if s.name == "cat" && len(s.argv) > 1 {
@@ -2563,7 +2593,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 // some of them or stdin is known (echo 'rm -rf /' > x.sh; cat x.sh | sh,
 // echo ... | cat - | sh): theirs, stdin's, dynMark for the others.
 func (w *walker) catFiles(s *simple, c ctx) {
-	stdin := c.stdinKnown || strings.Contains(c.stdinText, dynMark)
+	stdin := c.stdinKnown || strings.Contains(c.stdinText, dynMark) || len(c.stdinOthers) > 0
 	// copied returns what cat copies from its operand a, and whether it
 	// can tell; ok is false where cat does something else.
 	copied := func(a field) (info fileInfo, ok bool) {
