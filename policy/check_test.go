@@ -868,7 +868,7 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ printf '# '; pwd; echo 'rm -rf /'; echo "'"; } | sh`, Deny, "parse"},
 		{`x=xxxxxxxxxxxxxxxx; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; x=$x$x$x$x; { printf 'rm -rf '; git add .; echo /; echo "#$x"; } | sh`, Deny, rm},
 		{`printf '# ' > x.sh; pwd >> x.sh; echo 'rm -rf /' >> x.sh; sh x.sh`, Deny, rm},
-		{`printf 'rm -rf /' > x.sh; printf 'tmp/x' >> x.sh < /nonexistent; sh x.sh`, Deny, rm},
+		{`printf 'rm -rf /' > x.sh; [ -n "$q" ] && printf 'tmp/x' >> x.sh; sh x.sh`, Deny, rm},
 		{`printf 'rm -rf /' > x.sh; f() { printf 'tmp/x' >> x.sh; }; sh x.sh`, Deny, rm},
 		{`printf 'rm -rf ' > x.sh; if true; then echo /; fi >> x.sh; sh x.sh`, Deny, rm},
 		{`echo 'cat <<E' > x.sh; printf 'rm -rf /\nE\n' > x.sh; sh < x.sh`, Deny, "parse"},
@@ -898,6 +898,15 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ trap 'echo "rm -rf /" >&3' EXIT; exec 3>&1; } 3>/dev/null | sh`, Deny, rm},
 		{`echo x {fd}> ~/.ssh/authorized_keys`, Deny, "denied_paths"},
 		{`exec 3>&1; { echo "building" >&2; echo make; } | sh`, Allow, "default"},
+		// helper-59: assignments and declare expand before redirections;
+		// a link of unknown target; appends that surely run, and many
+		// unknown ones, keep one text besides.
+		{`{ x="$(echo 'rm -rf /' >&3)" : 3>/dev/null; } 3>&1 | sh`, Deny, rm},
+		{`{ declare x="$(echo 'rm -rf /' >&3)" 3>/dev/null; } 3>&1 | sh`, Deny, rm},
+		{`read -r t <<< /dev/stdout; ln -s "$t" o; echo 'rm -rf /' > o | sh`, Deny, rm},
+		{`echo -n 'export PATH="' > env.sh; echo '/opt/bin:$PATH"' >> env.sh; . ./env.sh`, Allow, "default"},
+		{`printf 'cat <<EOF\nhello' > g.sh; printf '\nEOF\n' >> g.sh; sh g.sh`, Allow, "default"},
+		{`: > b.env; for k in A B C D E F G H I J K; do :; done; printf 'K1=' >> b.env; git describe >> b.env; printf 'K2=' >> b.env; date >> b.env; printf 'K3=' >> b.env; git rev-parse HEAD >> b.env; printf 'K4=' >> b.env; uname -r >> b.env; printf 'K5=' >> b.env; whoami >> b.env; printf 'K6=' >> b.env; hostname >> b.env; printf 'K7=' >> b.env; nproc >> b.env; printf 'K8=' >> b.env; id -u >> b.env; printf 'K9=' >> b.env; pwd >> b.env; printf 'K10=' >> b.env; go version >> b.env; . ./b.env`, Allow, "default"},
 		// helper-60: a cat among other commands passes on its other
 		// texts; a file's last text known, an older one in part.
 		{`{ printf "rm "; git add .; echo "-rf /"; } | { true; cat; } | sh`, Deny, rm},
@@ -922,9 +931,7 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ msg=$(echo "it's"); echo 'echo hi'; } | sh`, Allow, "default"},
 		// What goes into a pipe inside counts where that pipeline's
 		// output goes, as a filter may pass it on.
-		// ... and where its last stage's commands write, which its own
-		// redirections decide: here stderr and /dev/null.
-		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Allow, "default"},
+		{`{ echo "can't" | tee /dev/stderr >/dev/null; echo 'echo hi'; } | sh`, Deny, "parse"},
 		{`for i in 1 2 3 4 5 6 7 8 9 10 11 12; do [ -f in$i ] && echo "step $i" > status.txt; done; cat status.txt`, Allow, "default"},
 		{`echo 'rm -rf /' > x.sh; { sleep 1; echo ok | tee x.sh; } & sh x.sh`, Deny, rm},
 		{`for i in "$RANDOM" 1; do printf '/ ; rm -rf '; done | sh`, Deny, rm},

@@ -166,6 +166,7 @@ func named(target string) bool {
 // target from the link's directory, cp -s from the working directory.
 func (w *walker) addLink(cmd string, target, link field) {
 	if target.dyn || link.dyn || target.glob || link.glob || target.s == "" {
+		w.unknownLink = true // any path may lead to a device now (mayBeDev)
 		return
 	}
 	at := w.resolvePath(link.s)

@@ -122,6 +122,10 @@ type fileInfo struct {
 	text  []byte
 	older [][]byte
 	known bool
+	// joined is 1 + the index in older of the text with every unknown
+	// output appended to a line not yet ended as nothing, 0 for none
+	// (see noteUnknownAppend).
+	joined int
 	// overflow: more texts than maxOlder; running it, or a shell reading
 	// it, refuses the request, and cat does not follow it.
 	overflow bool
@@ -500,6 +504,7 @@ type walker struct {
 	argFDs      fdTable
 	argFDsSet   bool
 	execs       int      // execs of redirections alone walked so far (see ownTraps)
+	unknownLink bool     // the request made a symlink the walk cannot tell
 	sinks       int      // the sinks made so far
 	sinkDown    []int    // see sink.down
 	sinkBuf     [16]int  // sinkDown's first, in the walker's own allocation
@@ -1013,7 +1018,16 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 	case *syntax.FuncDecl:
 		w.funcDecl(x)
 	case *syntax.DeclClause:
-		w.decl(x)
+		if len(s.Redirs) > 0 {
+			// Its words are expanded before its redirections too.
+			redirected := w.fds
+			w.fds = before
+			w.fds[1] = redirected[1]
+			w.decl(x)
+			w.fds = redirected
+		} else {
+			w.decl(x)
+		}
 	case *syntax.TimeClause:
 		if x.Stmt != nil {
 			w.stmt(x.Stmt, c)
@@ -1433,18 +1447,18 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		w.stage(st, sc, i == len(stages)-1, &forks[i])
 		w.fds = outer
-		if i > 0 && prev.id > 0 && len(w.a.cmds) > n {
-			// What a stage passes on goes where its commands write,
-			// which its own redirections decide (... | while read l; do
-			// echo "$l"; done >&3): where they differ, anywhere.
-			d := w.a.cmds[n].outTo
-			for _, cmd := range w.a.cmds[n+1:] {
-				if cmd.outTo != d {
-					d = toAnywhere
+		if i > 0 && prev.id > 0 {
+			// What a stage passes on goes where the pipeline writes, and
+			// where its commands write, which its own redirections
+			// decide (... | while read l; do echo "$l"; done >&3): if
+			// that is another pipe, anywhere. (A program may write what
+			// it reads to stderr or to any descriptor besides.)
+			for _, cmd := range w.a.cmds[n:] {
+				if d := cmd.outTo; d != w.sinkDown[prev.id-1] && d != k.id && sinkish(d) {
+					w.sinkDown[prev.id-1] = toAnywhere
 					break
 				}
 			}
-			w.sinkDown[prev.id-1] = d
 		}
 		prev = k
 		// Downloaded or decoded content stays so through any filter.
@@ -1563,8 +1577,12 @@ func (w *walker) devPath(p string) string {
 
 // mayBeDev reports whether the path p, no device as written, may lead
 // to one through a symlink the request made (ln -s /dev/stdout o; echo x
-// > o): then it goes anywhere.
+// > o), or one it made where the walk cannot tell (ln -s "$t" o): then
+// it goes anywhere.
 func (w *walker) mayBeDev(fds *fdTable, p string) bool {
+	if w.unknownLink {
+		return true
+	}
 	if w.links == nil {
 		return false
 	}
@@ -2099,8 +2117,6 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 		switch {
 		case info.downloaded: // >> f appends to the download
 		case o.appends && info.text != nil:
-			// The append may not run (see below): where the file's text
-			// ends in the middle of a line, it may stay so.
 			// (Each text has an array of its own, or one clipped: the
 			// appends write in place.)
 			before := slices.Clip(info.text)
@@ -2109,8 +2125,16 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 				info.older[i] = append(t, text...)
 			}
 			if !wholeLines(before) {
-				info.keep(before)
-				if rest := strings.TrimLeft(text, dynMark+"\n"); len(rest) < len(text) {
+				if !w.surelyRuns() {
+					// Where the file's text ends in the middle of a
+					// line, an append that may not run leaves it so.
+					info.keep(before)
+				}
+				rest := text
+				for strings.HasPrefix(rest, dynMark+"\n") {
+					rest = rest[len(dynMark)+1:]
+				}
+				if len(rest) < len(text) {
 					// if true; then echo /; fi >> f: its guess starts
 					// with unknown text and line breaks (the guess's,
 					// and true's), which may be nothing.
@@ -2126,7 +2150,7 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// running at once): the file keeps its text from before as
 			// another it may hold, and reading it judges each.
 			old := info.text
-			info.text = []byte(text)
+			info.text, info.joined = []byte(text), 0
 			info.keep(old)
 			info.known = info.known && known
 		case info.text != nil: // it holds that text already
@@ -2166,7 +2190,11 @@ func (f *fileInfo) keep(t []byte) {
 
 // noteUnknownAppend notes an append of text the walk cannot tell to
 // files whose text ends in the middle of a line: it may write nothing,
-// or end the line.
+// or end the line (printf 'K=' >> f; git describe >> f). As for a
+// pipeline's output, the file keeps two readings of such appends, not
+// one text per append: its text has a line for each, and its joined
+// text, kept among the older ones, nothing; the older texts get
+// nothing too.
 func (w *walker) noteUnknownAppend(outs []output) {
 	for _, o := range outs {
 		info, ok := w.files[o.path]
@@ -2175,10 +2203,20 @@ func (w *walker) noteUnknownAppend(outs []output) {
 		}
 		before := slices.Clip(info.text)
 		info.text = append(info.text, dynMark+"\n"...)
-		info.keep(before)
+		if info.joined == 0 || info.joined > len(info.older) {
+			info.keep(before)
+			info.joined = 1 + slices.IndexFunc(info.older, func(t []byte) bool { return string(t) == string(before) })
+		}
 		info.known = false
 		w.files[o.path] = info
 	}
+}
+
+// surelyRuns reports whether the statement being walked runs wherever
+// the walk reaches it: outside code that may not run, function bodies
+// and statements judged again.
+func (w *walker) surelyRuns() bool {
+	return w.maybes == 0 && len(w.funcs) == 0 && w.rewalking == 0
 }
 
 // downloadedOutput marks the files a statement wrote its stdout to as
@@ -2327,6 +2365,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		}
 	}
 	keep := len(x.Args) == 0
+	words(true) // x="$(...)" too
 	out := w.fds[1]
 	if keep {
 		// msg=$(echo "can't"): what it writes goes into the variable.
@@ -2336,16 +2375,19 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		w.assign(as, keep)
 	}
 	w.fds[1] = out
+	words(false)
 	if !keep && len(x.Assigns) > 0 {
 		// T=/ bash -c 'rm -rf $T': the assignments are the command's
 		// environment, seen by shells it starts (not by its own words).
 		defer func(saved *scope) { w.scope = saved }(w.scope)
 		env := w.scope.fork()
+		words(true)
 		for _, as := range x.Assigns {
 			if as.Name != nil && as.Value != nil && as.Index == nil && !as.Append {
 				env.set(as.Name.Value, w.wordString(as.Value))
 			}
 		}
+		words(false)
 		fields := fromPool(&w.spareArgs, len(x.Args)+1, 4)
 		words(true)
 		for _, a := range x.Args {
@@ -2655,7 +2697,21 @@ func (w *walker) catFiles(s *simple, c ctx) {
 		return
 	}
 	// What it copies is each operand's last text, one after another, or
-	// that with one operand's other text.
+	// that with one operand's other text: count before building (cat f f
+	// ... f of a file with nine texts).
+	size, variants := 0, 0
+	for _, info := range infos {
+		size += len(info.text)
+		variants += len(info.older)
+	}
+	if variants > maxOlder {
+		w.chargeFileText(fileInfo{overflow: true}, "cat") // refuses
+		return
+	}
+	if w.fileBytes+size*(1+variants) > maxFileText {
+		w.fail("more than %d MiB of text of files the request wrote to judge (cat)", maxFileText>>20)
+		return
+	}
 	join := func(i int, t []byte) []byte {
 		var b []byte
 		for j, info := range infos {
