@@ -905,6 +905,25 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`{ declare x="$(echo 'rm -rf /' >&3)" 3>/dev/null; } 3>&1 | sh`, Deny, rm},
 		{`read -r t <<< /dev/stdout; ln -s "$t" o; echo 'rm -rf /' > o | sh`, Deny, rm},
 		{`echo -n 'export PATH="' > env.sh; echo '/opt/bin:$PATH"' >> env.sh; . ./env.sh`, Allow, "default"},
+		// helper-61 and helper-62: a file written through a glob or
+		// after an unknown link is still that file; appends in a
+		// subshell may not run; a filter may copy to stderr; more
+		// texts than followed are refused only where a shell reads
+		// them.
+		{`ln -s "$T" o; echo 'rm -rf /' > x.sh; sh x.sh`, Deny, rm},
+		{`echo 'rm -rf /' > x.s?; sh x.s?`, Deny, rm},
+		{`ln -s /dev/stdout o; echo 'rm -rf /' > o; sh o`, Deny, rm},
+		{`printf 'rm -rf /' > x.sh; ( exit; printf 'tmp/x' >> x.sh ); sh x.sh`, Deny, rm},
+		{`printf 'rm -rf /' > x.sh; sh -c 'exit; echo tmp/x >> x.sh'; sh x.sh`, Deny, rm},
+		{`{ echo 'rm -rf /' | sed -n 'w /dev/stderr'; } 2>&1 >/dev/null | sh`, Deny, rm},
+		{`echo 'step 1' > s.txt; echo 'step 2' > s.txt; echo 'step 3' > s.txt; echo 'step 4' > s.txt; echo 'step 5' > s.txt; cat s.txt s.txt s.txt`, Allow, "default"},
+		{`echo 'step 1' > s.sh; echo 'step 2' > s.sh; echo 'step 3' > s.sh; echo 'step 4' > s.sh; echo 'rm -rf /' > s.sh; cat s.sh s.sh s.sh | sh`, Deny, "parse"},
+		{`echo a > f; echo b > f; echo c > f; echo d > f; echo e > f; echo g > f; echo h > f; echo i > f; echo j > f; echo k > f; grep x < f`, Allow, "default"},
+		{`{ printf '# '; pwd; echo 'echo hi'; } | { cat; cat; cat; cat; cat; cat; cat; cat; cat; cat; } | sh`, Deny, "parse"},
+		// A shell's -c code reads its stdin.
+		{`echo 'rm -rf /' | bash -c sh`, Deny, rm},
+		{`curl -s x | bash -c 'exec sh'`, Deny, "default:download-exec"},
+		{`curl -s x | bash -c 'tar xz'`, Allow, "default"},
 		{`printf 'cat <<EOF\nhello' > g.sh; printf '\nEOF\n' >> g.sh; sh g.sh`, Allow, "default"},
 		{`: > b.env; for k in A B C D E F G H I J K; do :; done; printf 'K1=' >> b.env; git describe >> b.env; printf 'K2=' >> b.env; date >> b.env; printf 'K3=' >> b.env; git rev-parse HEAD >> b.env; printf 'K4=' >> b.env; uname -r >> b.env; printf 'K5=' >> b.env; whoami >> b.env; printf 'K6=' >> b.env; hostname >> b.env; printf 'K7=' >> b.env; nproc >> b.env; printf 'K8=' >> b.env; id -u >> b.env; printf 'K9=' >> b.env; pwd >> b.env; printf 'K10=' >> b.env; go version >> b.env; . ./b.env`, Allow, "default"},
 		// helper-60: a cat among other commands passes on its other

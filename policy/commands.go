@@ -834,7 +834,11 @@ func (w *walker) shellCode(code field, rest []field, s *simple) {
 	if len(rest) == 0 {
 		rest = []field{{s: dynMark, dyn: true}}
 	}
-	w.shellString(code, rest, s.name+" -c", ctx{})
+	// The code's commands read the shell's stdin (echo 'rm -rf /' | bash
+	// -c sh).
+	c := ctx{stdinDL: s.c.stdinDL, stdinDec: s.c.stdinDec, stdinPipe: s.c.stdinPipe,
+		stdinText: s.c.stdinText, stdinKnown: s.c.stdinKnown, stdinOthers: s.c.stdinOthers}
+	w.shellString(code, rest, s.name+" -c", c)
 }
 
 // vanishedCode finds the code a shell runs when the unknown parts of its
@@ -893,6 +897,10 @@ func (w *walker) stdinScript(c ctx, via string, child bool) {
 	}
 	if len(c.stdinOthers) == 0 {
 		judge(c.stdinText, c.stdinKnown)
+		return
+	}
+	if slices.Contains(c.stdinOthers, tooManyTexts) {
+		w.fail("%s may read more than %d texts; the policy cannot follow them all", via, maxOlder+1)
 		return
 	}
 	// Several texts it may read: each as code that may not run, so that
@@ -1997,6 +2005,9 @@ func producedOthers(s *simple) []string {
 	case s.name == "tee" || s.name == "cat" && len(s.argv) == 1:
 		return s.c.stdinOthers
 	case s.name == "cat" && s.catOut != nil:
+		if s.catOut.overflow {
+			return append(s.catOut.others(), tooManyTexts)
+		}
 		return s.catOut.others()
 	}
 	return nil

@@ -1440,6 +1440,16 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		outer := w.fds
 		if i < len(stages)-1 { // the last writes where the pipeline does
 			w.sinkDown[k.id-1] = outer[1]
+			for _, d := range outer[2:] {
+				// A program may copy what it reads to stderr or any
+				// other descriptor (sed 'w /dev/stderr'): one that leads
+				// elsewhere than stdout to a pipe the walk follows
+				// takes it anywhere.
+				if sinkish(d) && d != outer[1] {
+					w.sinkDown[k.id-1] = toAnywhere
+					break
+				}
+			}
 			w.fds[1] = k.id
 			if joinsStderr {
 				w.fds[2] = k.id
@@ -1473,8 +1483,9 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 		}
 		if text, ok, others := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) || len(others) > 0 {
 			if len(others) > maxOlder {
-				w.fail("a pipeline stage may write more than %d texts the policy would have to follow", maxOlder+1)
-				return
+				// Refused only where a shell reads it (stdinScript) or a
+				// file keeps it and is run.
+				others = append(others[:maxOlder:maxOlder], tooManyTexts)
 			}
 			if len(text) > MaxScriptSize {
 				// { { ...; } | cat; } | cat nested: each level writes
@@ -1678,20 +1689,27 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 				n = 12
 				if d, dev := devTarget(fds, w.devPath(word)); dev {
 					to = d
-				} else if !w.mayBeDev(fds, word) {
-					to = fileSink()
+				} else if to = fileSink(); w.mayBeDev(fds, word) {
+					to = toAnywhere // the file, and maybe a device
 				}
 			}
 		case word == "":
 			// A word the walk cannot read ("$LOG"): it may be /dev/stdout
-			// (read, getopts, $_, a nameref set it), so anywhere.
+			// (read, getopts, $_, a nameref set it), so anywhere. A glob
+			// is also the file it names (x.s? where none matches).
+			if t := targets[i]; t.glob && t.known() && (n == 1 || n == 12) {
+				fileSink()
+			}
 		default:
 			if d, dev := devTarget(fds, w.devPath(word)); dev {
 				to = d // cd /dev; echo x > stdout
-			} else if !w.mayBeDev(fds, word) {
+			} else {
 				to = toElsewhere
 				if n == 1 || n == 12 {
 					to = fileSink() // the file, whose text noteWritten keeps
+				}
+				if w.mayBeDev(fds, word) {
+					to = toAnywhere // and maybe a device
 				}
 			}
 		}
@@ -1854,6 +1872,11 @@ func producedTextOfEach(cmds []*simple, k sink) (string, []string) {
 			continue
 		}
 		for _, t := range producedOthers(c) {
+			if len(others) > maxOlder || t == tooManyTexts {
+				// Past that, building them is wasted ({ cat; cat; ...
+				// } of a stdin with others): the reader refuses.
+				return text, append(others, tooManyTexts)
+			}
 			oj, ob := readings(cmds, k, i, t)
 			add(ob)
 			add(oj)
@@ -1861,6 +1884,12 @@ func producedTextOfEach(cmds []*simple, k sink) (string, []string) {
 	}
 	return text, others
 }
+
+// tooManyTexts, among the texts a command or stdin may hold instead,
+// stands for more than maxOlder of them: a shell reading them, or
+// running a file that keeps them, refuses the request. (A text equal to
+// it only refuses more.)
+const tooManyTexts = dynMark + dynMark + "more texts than the policy follows" + dynMark
 
 // readings returns the joined and the broken reading of what cmds write
 // to k (see producedTextOfEach), with the command at index over writing
@@ -2165,7 +2194,11 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// Another reading of the output: as another text, after
 			// what the file held before when it appends.
 			for _, t := range others {
-				info.keep(append(slices.Clip(prefix), t...))
+				if t == tooManyTexts {
+					info.overflow = true
+				} else {
+					info.keep(append(slices.Clip(prefix), t...))
+				}
 			}
 		}
 		if info.size() > MaxScriptSize {
@@ -2178,6 +2211,10 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 
 // keep adds t to the texts the file may hold instead of its last.
 func (f *fileInfo) keep(t []byte) {
+	if string(t) == tooManyTexts {
+		f.overflow = true
+		return
+	}
 	if string(t) == string(f.text) || slices.ContainsFunc(f.older, func(o []byte) bool { return string(o) == string(t) }) {
 		return
 	}
@@ -2213,10 +2250,13 @@ func (w *walker) noteUnknownAppend(outs []output) {
 }
 
 // surelyRuns reports whether the statement being walked runs wherever
-// the walk reaches it: outside code that may not run, function bodies
-// and statements judged again.
+// the walk reaches it, before what comes after it: outside code that
+// may not run, function bodies, statements judged again, and any
+// subshell, $( ), pipeline stage or background job (exit, set -e, kill
+// or ulimit -f there end it early; a stage or a job runs beside what
+// follows).
 func (w *walker) surelyRuns() bool {
-	return w.maybes == 0 && len(w.funcs) == 0 && w.rewalking == 0
+	return w.maybes == 0 && len(w.funcs) == 0 && w.rewalking == 0 && w.scope.parent == nil
 }
 
 // downloadedOutput marks the files a statement wrote its stdout to as
@@ -2270,8 +2310,17 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 		return
 	}
 	info := w.files[w.resolvePath(f.s)]
-	if info.text != nil && !info.downloaded && w.chargeFileText(info, "< "+f.s) {
-		c.stdinText, c.stdinKnown, c.stdinOthers = string(info.text), info.known, info.others()
+	if info.text == nil || info.downloaded {
+		return
+	}
+	if w.fileBytes += info.size(); w.fileBytes > maxFileText {
+		w.fail("more than %d MiB of text of files the request wrote to judge (< %s)", maxFileText>>20, f.s)
+		return
+	}
+	c.stdinText, c.stdinKnown, c.stdinOthers = string(info.text), info.known, info.others()
+	if info.overflow {
+		// Refused where a shell reads it (grep x < f is not).
+		c.stdinOthers = append(c.stdinOthers, tooManyTexts)
 	}
 }
 
@@ -2646,17 +2695,19 @@ func (w *walker) catFiles(s *simple, c ctx) {
 			if stdin {
 				info := fileInfo{text: []byte(c.stdinText), known: c.stdinKnown}
 				for _, t := range c.stdinOthers {
-					info.older = append(info.older, []byte(t))
+					if t == tooManyTexts {
+						info.overflow = true
+					} else {
+						info.older = append(info.older, []byte(t))
+					}
 				}
 				return info, true
 			}
 		case strings.HasPrefix(a.s, "-") || !a.known():
 			return fileInfo{}, false // cat -n numbers the lines; an unknown name
 		case w.files != nil:
-			if info := w.files[w.resolvePath(a.s)]; info.overflow {
-				return fileInfo{}, false // too many texts: not followed
-			} else if info.text != nil && !info.downloaded {
-				return info, true
+			if info := w.files[w.resolvePath(a.s)]; info.text != nil && !info.downloaded {
+				return info, true // with too many texts, refused where run
 			}
 		}
 		return fileInfo{}, true
@@ -2699,16 +2750,17 @@ func (w *walker) catFiles(s *simple, c ctx) {
 	// What it copies is each operand's last text, one after another, or
 	// that with one operand's other text: count before building (cat f f
 	// ... f of a file with nine texts).
-	size, variants := 0, 0
+	size, variants, overflow := 0, 0, false
 	for _, info := range infos {
 		size += len(info.text)
 		variants += len(info.older)
+		overflow = overflow || info.overflow
 	}
 	if variants > maxOlder {
-		w.chargeFileText(fileInfo{overflow: true}, "cat") // refuses
-		return
+		// Refused where a shell reads what it copies, not here.
+		overflow, variants = true, 0
 	}
-	if w.fileBytes+size*(1+variants) > maxFileText {
+	if w.fileBytes += size * (1 + variants); w.fileBytes > maxFileText {
 		w.fail("more than %d MiB of text of files the request wrote to judge (cat)", maxFileText>>20)
 		return
 	}
@@ -2723,16 +2775,16 @@ func (w *walker) catFiles(s *simple, c ctx) {
 		}
 		return b
 	}
-	out := fileInfo{known: true, text: join(-1, nil)}
+	out := fileInfo{known: true, text: join(-1, nil), overflow: overflow}
 	for i, info := range infos {
 		out.known = out.known && info.known
 		for _, t := range info.older {
-			out.keep(join(i, t))
+			if !out.overflow {
+				out.keep(join(i, t))
+			}
 		}
 	}
-	if w.chargeFileText(out, "cat") {
-		s.catOut = &out
-	}
+	s.catOut = &out
 }
 
 // teeWrites remembers what tee wrote to its files: its stdin, known in
