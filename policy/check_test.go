@@ -911,6 +911,17 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		// texts than followed are refused only where a shell reads
 		// them.
 		{`ln -s "$T" o; echo 'rm -rf /' > x.sh; sh x.sh`, Deny, rm},
+		// helper-63: too many texts stay so through a loop's appends; an
+		// append in the same branch or subshell as the write runs if it
+		// did; a link of unknown target leads anywhere only through it.
+		{`echo 'rm -rf /' > s.sh; [ -n "$Z" ] && echo 'echo a' > s.sh; [ -n "$Z" ] && echo 'echo b' > s.sh; [ -n "$Z" ] && echo 'echo c' > s.sh; for ((i=0;i<1;i++)); do cat s.sh s.sh s.sh >> o.sh; done; sh o.sh`, Deny, "parse"},
+		{`( echo -n 'export PATH="' > env.sh; echo '/opt/bin:$PATH"' >> env.sh ); . ./env.sh`, Allow, "default"},
+		{`if [ -d /opt/bin ]; then echo -n 'export PATH="' > env.sh; echo '/opt/bin:$PATH"' >> env.sh; fi; . ./env.sh`, Allow, "default"},
+		{`( printf 'rm -rf /' > x.sh; exit; printf 'tmp/x' >> x.sh ); sh x.sh`, Deny, rm},
+		{`if true; then printf 'rm -rf /' > x.sh; fi; if true; then printf 'tmp/x' >> x.sh; fi; sh x.sh`, Deny, rm},
+		{`ln -s "$X" y; { echo '<xml>' > a.xml; echo 'echo ok'; } | sh`, Allow, "default"},
+		{`read -r t <<< /dev/stdout; ln -s "$t" o; echo 'rm -rf /' > o | sh`, Deny, rm},
+		{`printf 'echo hi\n' > x.sh; [ -n "$NOPE" ] && printf '# ' >> x.sh; echo 'rm -rf /' >> x.sh; sh x.sh`, Deny, rm},
 		{`echo 'rm -rf /' > x.s?; sh x.s?`, Deny, rm},
 		{`ln -s /dev/stdout o; echo 'rm -rf /' > o; sh o`, Deny, rm},
 		{`printf 'rm -rf /' > x.sh; ( exit; printf 'tmp/x' >> x.sh ); sh x.sh`, Deny, rm},

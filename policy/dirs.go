@@ -471,7 +471,11 @@ func (w *walker) maybe(walk func()) {
 	start, prev, prevFrom := len(w.changes), sc.log, sc.logFrom
 	sc.log, sc.logFrom = &w.changes, start
 	w.maybes++
+	region := w.mayRegion
+	w.regions++
+	w.mayRegion = w.regions
 	walk()
+	w.mayRegion = region
 	w.maybes--
 	sc.log, sc.logFrom = prev, prevFrom
 	w.mergeAlts(sc, w.changes[start:], guarded)

@@ -166,7 +166,13 @@ func named(target string) bool {
 // target from the link's directory, cp -s from the working directory.
 func (w *walker) addLink(cmd string, target, link field) {
 	if target.dyn || link.dyn || target.glob || link.glob || target.s == "" {
-		w.unknownLink = true // any path may lead to a device now (mayBeDev)
+		// A path through it may lead to a device (mayBeDev): any path,
+		// where the walk cannot tell the link's own name.
+		if link.dyn || link.glob || link.s == "" {
+			w.unknownLink = true
+		} else if at := w.resolvePath(link.s); strings.HasPrefix(at, "/") {
+			w.unknownLinks = append(w.unknownLinks, at)
+		}
 		return
 	}
 	at := w.resolvePath(link.s)

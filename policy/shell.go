@@ -126,6 +126,11 @@ type fileInfo struct {
 	// output appended to a line not yet ended as nothing, 0 for none
 	// (see noteUnknownAppend).
 	joined int
+	// set is where the walk was when text was written: an append from
+	// the same place (the same scope and branch, no exit, set, kill or
+	// the like between) runs if the write did ({ echo -n 'x="' > f;
+	// echo 'y"' >> f; } in an if or a subshell).
+	set place
 	// overflow: more texts than maxOlder; running it, or a shell reading
 	// it, refuses the request, and cat does not follow it.
 	overflow bool
@@ -503,16 +508,22 @@ type walker struct {
 	// comes next, when argFDsSet: its words are expanded with them.
 	argFDs      fdTable
 	argFDsSet   bool
-	execs       int      // execs of redirections alone walked so far (see ownTraps)
-	unknownLink bool     // the request made a symlink the walk cannot tell
-	sinks       int      // the sinks made so far
-	sinkDown    []int    // see sink.down
-	sinkBuf     [16]int  // sinkDown's first, in the walker's own allocation
-	fileBytes   int      // of files the request wrote, judged when run
-	changes     []change // see maybe
-	rewalking   int
-	rewalkBytes int
-	noRewalk    int
+	execs       int  // execs of redirections alone walked so far (see ownTraps)
+	ends        int  // exit, break, set and the like walked so far
+	mayRegion   int  // the innermost code that may not run, see maybe
+	regions     int  // the code that may not run walked so far
+	unknownLink bool // the request made a symlink whose name the walk cannot tell
+	// unknownLinks are the symlinks the request made whose target the
+	// walk cannot tell.
+	unknownLinks []string
+	sinks        int      // the sinks made so far
+	sinkDown     []int    // see sink.down
+	sinkBuf      [16]int  // sinkDown's first, in the walker's own allocation
+	fileBytes    int      // of files the request wrote, judged when run
+	changes      []change // see maybe
+	rewalking    int
+	rewalkBytes  int
+	noRewalk     int
 	// altGen counts the alternatives put (scope.gen); region is its value
 	// when the innermost statement judged again, or only as a whole,
 	// began: alternatives put since are judged inside it.
@@ -1594,6 +1605,14 @@ func (w *walker) mayBeDev(fds *fdTable, p string) bool {
 	if w.unknownLink {
 		return true
 	}
+	if len(w.unknownLinks) > 0 {
+		at := w.resolvePath(p)
+		for _, l := range w.unknownLinks {
+			if at == l || strings.HasPrefix(at, l+"/") {
+				return true
+			}
+		}
+	}
 	if w.links == nil {
 		return false
 	}
@@ -2135,7 +2154,10 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			text = strings.Repeat(text, 3)
 			thrice := make([]string, len(others))
 			for i, t := range others {
-				thrice[i] = strings.Repeat(t, 3)
+				thrice[i] = t // tooManyTexts stays itself
+				if t != tooManyTexts {
+					thrice[i] = strings.Repeat(t, 3)
+				}
 			}
 			others = thrice
 		}
@@ -2153,12 +2175,14 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			for i, t := range info.older {
 				info.older[i] = append(t, text...)
 			}
+			sameRun := info.set == w.here() && len(w.funcs) == 0 && w.rewalking == 0
+			if !w.surelyRuns() && !sameRun && (!wholeLines(before) || !wholeLines(text)) {
+				// An append that may not run leaves a line not yet ended
+				// so, or does not leave one ([ -n "$x" ] && printf '# '
+				// >> f; echo 'rm -rf /' >> f).
+				info.keep(before)
+			}
 			if !wholeLines(before) {
-				if !w.surelyRuns() {
-					// Where the file's text ends in the middle of a
-					// line, an append that may not run leaves it so.
-					info.keep(before)
-				}
 				rest := text
 				for strings.HasPrefix(rest, dynMark+"\n") {
 					rest = rest[len(dynMark)+1:]
@@ -2179,7 +2203,7 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// running at once): the file keeps its text from before as
 			// another it may hold, and reading it judges each.
 			old := info.text
-			info.text, info.joined = []byte(text), 0
+			info.text, info.joined, info.set = []byte(text), 0, w.here()
 			info.keep(old)
 			info.known = info.known && known
 		case info.text != nil: // it holds that text already
@@ -2188,7 +2212,7 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// appends to what the file held before the request, which
 			// is judged as in any file the request did not write: not
 			// at all.
-			info.text, info.known = []byte(text), known
+			info.text, info.known, info.set = []byte(text), known, w.here()
 		}
 		if !info.downloaded {
 			// Another reading of the output: as another text, after
@@ -2208,6 +2232,15 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 		w.files[o.path] = info
 	}
 }
+
+// A place is where in the walk a statement stands, for fileInfo.set.
+type place struct {
+	scope        *scope
+	region, ends int
+}
+
+// here is the place of the statement being walked.
+func (w *walker) here() place { return place{w.scope, w.mayRegion, w.ends} }
 
 // keep adds t to the texts the file may hold instead of its last.
 func (f *fileInfo) keep(t []byte) {
@@ -2664,6 +2697,10 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		case name == "exit":
 			w.judgeExitTraps()
 		}
+	}
+	switch name {
+	case "break", "continue", "return", "exit", "set", "kill", "ulimit", "exec":
+		w.ends++ // what comes after may not run (see fileInfo.set)
 	}
 	w.special(s)
 	w.embeddedCode(s)
