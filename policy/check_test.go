@@ -920,6 +920,10 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`( printf 'rm -rf /' > x.sh; exit; printf 'tmp/x' >> x.sh ); sh x.sh`, Deny, rm},
 		{`if true; then printf 'rm -rf /' > x.sh; fi; if true; then printf 'tmp/x' >> x.sh; fi; sh x.sh`, Deny, rm},
 		{`ln -s "$X" y; { echo '<xml>' > a.xml; echo 'echo ok'; } | sh`, Allow, "default"},
+		// helper-64: appends that may not run keep two readings, all
+		// run and none, not one text each.
+		{`printf gcc > b.sh; [ -n "$F1" ] && printf " -DF1" >> b.sh; [ -n "$F2" ] && printf " -DF2" >> b.sh; [ -n "$F3" ] && printf " -DF3" >> b.sh; [ -n "$F4" ] && printf " -DF4" >> b.sh; [ -n "$F5" ] && printf " -DF5" >> b.sh; [ -n "$F6" ] && printf " -DF6" >> b.sh; [ -n "$F7" ] && printf " -DF7" >> b.sh; [ -n "$F8" ] && printf " -DF8" >> b.sh; [ -n "$F9" ] && printf " -DF9" >> b.sh; echo " main.c" >> b.sh; sh b.sh`, Allow, "default"},
+		{`printf 'rm -rf ' > x.sh; [ -n "$a" ] && printf 'x' >> x.sh; [ -n "$b" ] && printf 'y' >> x.sh; echo / >> x.sh; sh x.sh`, Deny, rm},
 		{`read -r t <<< /dev/stdout; ln -s "$t" o; echo 'rm -rf /' > o | sh`, Deny, rm},
 		{`printf 'echo hi\n' > x.sh; [ -n "$NOPE" ] && printf '# ' >> x.sh; echo 'rm -rf /' >> x.sh; sh x.sh`, Deny, rm},
 		{`echo 'rm -rf /' > x.s?; sh x.s?`, Deny, rm},

@@ -126,13 +126,17 @@ type fileInfo struct {
 	// output appended to a line not yet ended as nothing, 0 for none
 	// (see noteUnknownAppend).
 	joined int
+	// skipped is the same for the text with every append that may not
+	// run and leaves a line not yet ended, or does not leave one, as not
+	// run (see noteWritten).
+	skipped int
 	// set is where the walk was when text was written: an append from
 	// the same place (the same scope and branch, no exit, set, kill or
 	// the like between) runs if the write did ({ echo -n 'x="' > f;
 	// echo 'y"' >> f; } in an if or a subshell).
 	set place
 	// overflow: more texts than maxOlder; running it, or a shell reading
-	// it, refuses the request, and cat does not follow it.
+	// it (through cat or < too: see tooManyTexts), refuses the request.
 	overflow bool
 }
 
@@ -1800,6 +1804,10 @@ func execLike(s *syntax.Stmt) (may, sure bool) {
 					rest = rest[2:]
 				case strings.HasPrefix(o, "-"): // -c, -l, --
 					rest = rest[1:]
+				case o == "" && lit == "exec":
+					// exec $opts > f: the word may vanish, or be a
+					// command that writes to f.
+					return true, false
 				default:
 					return false, false // a command, or a word that may be one
 				}
@@ -2171,16 +2179,22 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// (Each text has an array of its own, or one clipped: the
 			// appends write in place.)
 			before := slices.Clip(info.text)
+			sameRun := info.set == w.here() && len(w.funcs) == 0 && w.rewalking == 0
+			// An append that may not run leaves a line not yet ended so,
+			// or does not leave one ([ -n "$x" ] && printf '# ' >> f;
+			// echo 'rm -rf /' >> f). As for unknown output, the file
+			// keeps two readings of such appends, all run and none, not
+			// one text per append (nine flags appended each under an if).
+			mayNot := !w.surelyRuns() && !sameRun && (!wholeLines(before) || !wholeLines(text))
 			info.text = append(info.text, text...)
 			for i, t := range info.older {
-				info.older[i] = append(t, text...)
+				if !mayNot || i != info.skipped-1 {
+					info.older[i] = append(t, text...)
+				}
 			}
-			sameRun := info.set == w.here() && len(w.funcs) == 0 && w.rewalking == 0
-			if !w.surelyRuns() && !sameRun && (!wholeLines(before) || !wholeLines(text)) {
-				// An append that may not run leaves a line not yet ended
-				// so, or does not leave one ([ -n "$x" ] && printf '# '
-				// >> f; echo 'rm -rf /' >> f).
+			if mayNot && (info.skipped == 0 || info.skipped > len(info.older)) {
 				info.keep(before)
+				info.skipped = 1 + slices.IndexFunc(info.older, func(t []byte) bool { return string(t) == string(before) })
 			}
 			if !wholeLines(before) {
 				rest := text
@@ -2203,7 +2217,7 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// running at once): the file keeps its text from before as
 			// another it may hold, and reading it judges each.
 			old := info.text
-			info.text, info.joined, info.set = []byte(text), 0, w.here()
+			info.text, info.joined, info.skipped, info.set = []byte(text), 0, 0, w.here()
 			info.keep(old)
 			info.known = info.known && known
 		case info.text != nil: // it holds that text already
