@@ -915,11 +915,17 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		// append in the same branch or subshell as the write runs if it
 		// did; a link of unknown target leads anywhere only through it.
 		{`echo 'rm -rf /' > s.sh; [ -n "$Z" ] && echo 'echo a' > s.sh; [ -n "$Z" ] && echo 'echo b' > s.sh; [ -n "$Z" ] && echo 'echo c' > s.sh; for ((i=0;i<1;i++)); do cat s.sh s.sh s.sh >> o.sh; done; sh o.sh`, Deny, "parse"},
-		{`( echo -n 'export PATH="' > env.sh; echo '/opt/bin:$PATH"' >> env.sh ); . ./env.sh`, Allow, "default"},
 		{`if [ -d /opt/bin ]; then echo -n 'export PATH="' > env.sh; echo '/opt/bin:$PATH"' >> env.sh; fi; . ./env.sh`, Allow, "default"},
 		{`( printf 'rm -rf /' > x.sh; exit; printf 'tmp/x' >> x.sh ); sh x.sh`, Deny, rm},
 		{`if true; then printf 'rm -rf /' > x.sh; fi; if true; then printf 'tmp/x' >> x.sh; fi; sh x.sh`, Deny, rm},
 		{`ln -s "$X" y; { echo '<xml>' > a.xml; echo 'echo ok'; } | sh`, Allow, "default"},
+		// helper-65: the same place only in the shell itself, with no
+		// trap; links of unknown target through moves, copies, chains.
+		{`( set -e; printf 'rm -rf /' > x.sh; false; printf 'tmp/x\n' >> x.sh ); sh x.sh`, Deny, rm},
+		{`trap 'sh x.sh' EXIT; if [ -d / ]; then printf 'rm -rf /' > x.sh; : ${NOPE:?}; printf 'tmp/x\n' >> x.sh; fi`, Deny, rm},
+		{`read -r t <<< /dev/stdout; ln -s "$t" o; mv o p; echo 'rm -rf /' > p | sh`, Deny, rm},
+		{`read -r t <<< /dev/stdout; ln -s "$t" o; ln -s o p; echo 'rm -rf /' > p | sh`, Deny, rm},
+		{`read -r t <<< /dev/stdout; ln -s "$t"; echo 'rm -rf /' > stdout | sh`, Deny, rm},
 		// helper-64: appends that may not run keep two readings, all
 		// run and none, not one text each.
 		{`printf gcc > b.sh; [ -n "$F1" ] && printf " -DF1" >> b.sh; [ -n "$F2" ] && printf " -DF2" >> b.sh; [ -n "$F3" ] && printf " -DF3" >> b.sh; [ -n "$F4" ] && printf " -DF4" >> b.sh; [ -n "$F5" ] && printf " -DF5" >> b.sh; [ -n "$F6" ] && printf " -DF6" >> b.sh; [ -n "$F7" ] && printf " -DF7" >> b.sh; [ -n "$F8" ] && printf " -DF8" >> b.sh; [ -n "$F9" ] && printf " -DF9" >> b.sh; echo " main.c" >> b.sh; sh b.sh`, Allow, "default"},

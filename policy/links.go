@@ -27,6 +27,11 @@ const maxLinkHops = 40
 // leads. The files are shared by every subshell, so the walker, not the
 // scope, holds them.
 func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
+	if len(w.unknownLinks) > 0 {
+		// A link of unknown target may go anywhere now (mv, cp -P, a
+		// hard link to it): so may any path (see mayBeDev).
+		w.unknownLink = true
+	}
 	w.carryLinks(s, ct, ops)
 	var symbolic bool
 	switch s.name {
@@ -46,12 +51,12 @@ func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
 	case ct.hasDir:
 		for _, src := range sources {
 			if named(src.s) {
-				w.addLink(s.name, src, field{s: ct.dir.s + "/" + path.Base(src.s), dyn: ct.dir.dyn})
+				w.addLinkIn(s.name, src, ct.dir)
 			}
 		}
 	case len(sources) == 1 && s.name == "ln":
 		if named(sources[0].s) {
-			w.addLink(s.name, sources[0], field{s: path.Base(sources[0].s)})
+			w.addLinkIn(s.name, sources[0], field{s: "."})
 		}
 	case len(sources) >= 2:
 		dest := sources[len(sources)-1]
@@ -61,7 +66,7 @@ func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
 			}
 			if !ct.exact && named(src.s) {
 				// The destination may be a directory the link goes into.
-				w.addLink(s.name, src, field{s: dest.s + "/" + path.Base(src.s), dyn: dest.dyn})
+				w.addLinkIn(s.name, src, dest)
 			}
 		}
 	}
@@ -160,6 +165,23 @@ func (w *walker) movedTarget(from, to, target string) string {
 func named(target string) bool {
 	base := path.Base(target)
 	return base != "." && base != ".." && base != "/"
+}
+
+// addLinkIn records the link ln or cp -s makes for target in the
+// directory dir, named after the target: one whose name the walk cannot
+// tell may be any path in dir.
+func (w *walker) addLinkIn(cmd string, target, dir field) {
+	if target.dyn || target.glob {
+		if dir.known() && !dir.glob {
+			if at := w.resolvePath(dir.s); strings.HasPrefix(at, "/") && at != "/" {
+				w.unknownLinks = append(w.unknownLinks, at)
+				return
+			}
+		}
+		w.unknownLink = true
+		return
+	}
+	w.addLink(cmd, target, field{s: dir.s + "/" + path.Base(target.s), dyn: dir.dyn})
 }
 
 // addLink records that link now points at target. ln reads a relative

@@ -1609,20 +1609,24 @@ func (w *walker) mayBeDev(fds *fdTable, p string) bool {
 	if w.unknownLink {
 		return true
 	}
-	if len(w.unknownLinks) > 0 {
-		at := w.resolvePath(p)
+	at := w.resolvePath(p)
+	through := func(q string) bool { // a link of unknown target
 		for _, l := range w.unknownLinks {
-			if at == l || strings.HasPrefix(at, l+"/") {
+			if q == l || strings.HasPrefix(q, l+"/") {
 				return true
 			}
 		}
+		return false
+	}
+	if through(at) {
+		return true
 	}
 	if w.links == nil {
 		return false
 	}
-	for _, q := range linkAlternatives(p, w.resolvePath(p), w.scope.cwd, w.links) {
-		if _, dev := devTarget(fds, q); dev {
-			return true
+	for _, q := range linkAlternatives(p, at, w.scope.cwd, w.links) {
+		if _, dev := devTarget(fds, q); dev || through(q) {
+			return true // ln -s "$t" o; ln -s o p; ... > p
 		}
 	}
 	return false
@@ -2179,7 +2183,10 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// (Each text has an array of its own, or one clipped: the
 			// appends write in place.)
 			before := slices.Clip(info.text)
-			sameRun := info.set == w.here() && len(w.funcs) == 0 && w.rewalking == 0
+			// (In the shell itself: a subshell may end early on set -e,
+			// ${x:?} or $((1/0)) where the shell goes on; and only with
+			// no trap set, which may run the file as the shell ends.)
+			sameRun := info.set == w.here() && len(w.funcs) == 0 && w.rewalking == 0 && w.scope.parent == nil && len(w.traps) == 0
 			// An append that may not run leaves a line not yet ended so,
 			// or does not leave one ([ -n "$x" ] && printf '# ' >> f;
 			// echo 'rm -rf /' >> f). As for unknown output, the file
