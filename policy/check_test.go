@@ -926,6 +926,14 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`read -r t <<< /dev/stdout; ln -s "$t" o; mv o p; echo 'rm -rf /' > p | sh`, Deny, rm},
 		{`read -r t <<< /dev/stdout; ln -s "$t" o; ln -s o p; echo 'rm -rf /' > p | sh`, Deny, rm},
 		{`read -r t <<< /dev/stdout; ln -s "$t"; echo 'rm -rf /' > stdout | sh`, Deny, rm},
+		// bashdiff seed 308: an alias whose text is known in part.
+		{`shopt -s expand_aliases; alias x="rm -rf /$(true)"` + "\n" + `x`, Deny, "parse"},
+		{`alias ll="ls -la"; ll`, Allow, "default"},
+		// helper-66: only a move or copy of such a link; the companion
+		// skips every append that may not run.
+		{`ln -s "$d" current; mv a b; { echo "<a/>" > pom.xml; echo make; } | sh`, Allow, "default"},
+		{`read -r t <<< /dev/stdout; mkdir d; ln -s "$t" d/o; mv d e; echo 'rm -rf /' > e/o | sh`, Deny, rm},
+		{`printf 'rm -rf /' > build.sh; f() { echo tmp/x >> build.sh; }; [ -n "$NOPE" ] && f; source ./build.sh`, Deny, rm},
 		// helper-64: appends that may not run keep two readings, all
 		// run and none, not one text each.
 		{`printf gcc > b.sh; [ -n "$F1" ] && printf " -DF1" >> b.sh; [ -n "$F2" ] && printf " -DF2" >> b.sh; [ -n "$F3" ] && printf " -DF3" >> b.sh; [ -n "$F4" ] && printf " -DF4" >> b.sh; [ -n "$F5" ] && printf " -DF5" >> b.sh; [ -n "$F6" ] && printf " -DF6" >> b.sh; [ -n "$F7" ] && printf " -DF7" >> b.sh; [ -n "$F8" ] && printf " -DF8" >> b.sh; [ -n "$F9" ] && printf " -DF9" >> b.sh; echo " main.c" >> b.sh; sh b.sh`, Allow, "default"},

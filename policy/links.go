@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -27,10 +28,22 @@ const maxLinkHops = 40
 // leads. The files are shared by every subshell, so the walker, not the
 // scope, holds them.
 func (w *walker) recordLinks(s *simple, ct copyTarget, ops []int) {
-	if len(w.unknownLinks) > 0 {
-		// A link of unknown target may go anywhere now (mv, cp -P, a
-		// hard link to it): so may any path (see mayBeDev).
-		w.unknownLink = true
+	if len(w.unknownLinks) > 0 && !w.unknownLink {
+		// A link of unknown target that this moves, copies or links
+		// (mv, cp -P, ln o p) may go anywhere now: so may any path (see
+		// mayBeDev).
+		for _, i := range ops {
+			src := s.argv[i]
+			if !src.known() || src.glob {
+				w.unknownLink = true // it may be one
+				break
+			}
+			from := w.resolvePath(src.s)
+			if slices.ContainsFunc(w.unknownLinks, func(l string) bool { return under(l, from) }) {
+				w.unknownLink = true
+				break
+			}
+		}
 	}
 	w.carryLinks(s, ct, ops)
 	var symbolic bool

@@ -2192,10 +2192,11 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// echo 'rm -rf /' >> f). As for unknown output, the file
 			// keeps two readings of such appends, all run and none, not
 			// one text per append (nine flags appended each under an if).
-			mayNot := !w.surelyRuns() && !sameRun && (!wholeLines(before) || !wholeLines(text))
+			maySkip := !w.surelyRuns() && !sameRun
+			mayNot := maySkip && (!wholeLines(before) || !wholeLines(text))
 			info.text = append(info.text, text...)
 			for i, t := range info.older {
-				if !mayNot || i != info.skipped-1 {
+				if !maySkip || i != info.skipped-1 {
 					info.older[i] = append(t, text...)
 				}
 			}
