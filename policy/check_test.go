@@ -927,8 +927,10 @@ func TestSetShiftAlternatesAndPrintf(t *testing.T) {
 		{`read -r t <<< /dev/stdout; ln -s "$t" o; ln -s o p; echo 'rm -rf /' > p | sh`, Deny, rm},
 		{`read -r t <<< /dev/stdout; ln -s "$t"; echo 'rm -rf /' > stdout | sh`, Deny, rm},
 		// bashdiff seed 308: an alias whose text is known in part.
-		{`shopt -s expand_aliases; alias x="rm -rf /$(true)"` + "\n" + `x`, Deny, "parse"},
+		{`shopt -s expand_aliases; alias x="rm -rf /$(true)"` + "\n" + `x`, Deny, rm},
 		{`alias ll="ls -la"; ll`, Allow, "default"},
+		{`alias k="kubectl --context $CTX"; k get pods`, Allow, "default"},
+		{`alias mk="make -j$(nproc)"; mk`, Allow, "default"},
 		// helper-66: only a move or copy of such a link; the companion
 		// skips every append that may not run.
 		{`ln -s "$d" current; mv a b; { echo "<a/>" > pom.xml; echo make; } | sh`, Allow, "default"},

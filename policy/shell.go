@@ -2577,7 +2577,12 @@ func (w *walker) expandAliasText(name, a string, words []field, c ctx) {
 		text += " " + shellQuote(f.s)
 	}
 	w.aliases = append(w.aliases, name)
-	w.script(text, "alias "+name, c)
+	if strings.Contains(text, dynMark) {
+		// alias x="rm -rf /$(true)": as eval of text known in part.
+		w.shellString(field{s: text, dyn: true}, nil, "alias "+name, c)
+	} else {
+		w.script(text, "alias "+name, c)
+	}
 	w.aliases = w.aliases[:len(w.aliases)-1]
 }
 
