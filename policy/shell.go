@@ -1609,6 +1609,9 @@ func (w *walker) mayBeDev(fds *fdTable, p string) bool {
 	if w.unknownLink {
 		return true
 	}
+	if w.links == nil && len(w.unknownLinks) == 0 {
+		return false // most requests make no link: resolve nothing
+	}
 	at := w.resolvePath(p)
 	through := func(q string) bool { // a link of unknown target
 		for _, l := range w.unknownLinks {
