@@ -2007,10 +2007,7 @@ func producedOthers(s *simple) []string {
 	case s.name == "tee" || s.name == "cat" && len(s.argv) == 1:
 		return s.c.stdinOthers
 	case s.name == "cat" && s.catOut != nil:
-		if s.catOut.overflow {
-			return append(s.catOut.others(), tooManyTexts)
-		}
-		return s.catOut.others()
+		return s.catOut.others() // tooManyTexts too
 	}
 	return nil
 }

@@ -140,16 +140,27 @@ type fileInfo struct {
 	overflow bool
 }
 
-// others is the texts the file may hold instead of its last.
+// others is the texts the file may hold instead of its last, with
+// tooManyTexts last when there are more than the walk keeps.
 func (f fileInfo) others() []string {
-	if len(f.older) == 0 {
+	if len(f.older) == 0 && !f.overflow {
 		return nil
 	}
-	o := make([]string, len(f.older))
+	o := make([]string, len(f.older), len(f.older)+1)
 	for i, t := range f.older {
 		o[i] = string(t)
 	}
+	if f.overflow {
+		o = append(o, tooManyTexts)
+	}
 	return o
+}
+
+// followed reports whether the walk can follow text that a command
+// writes or stdin carries: known in whole or in part, or with other
+// texts it may be instead.
+func followed(text string, known bool, others []string) bool {
+	return known || strings.Contains(text, dynMark) || len(others) > 0
 }
 
 // size is the bytes of every text the file may hold.
@@ -1496,7 +1507,7 @@ func (w *walker) pipeline(x *syntax.BinaryCmd, c ctx) {
 				out.stdinDec = true
 			}
 		}
-		if text, ok, others := outputText(st.Cmd, k, w.a.cmds[n:]); ok || strings.Contains(text, dynMark) || len(others) > 0 {
+		if text, ok, others := outputText(st.Cmd, k, w.a.cmds[n:]); followed(text, ok, others) {
 			if len(others) > maxOlder {
 				// Refused only where a shell reads it (stdinScript) or a
 				// file keeps it and is run.
@@ -1614,12 +1625,7 @@ func (w *walker) mayBeDev(fds *fdTable, p string) bool {
 	}
 	at := w.resolvePath(p)
 	through := func(q string) bool { // a link of unknown target
-		for _, l := range w.unknownLinks {
-			if q == l || strings.HasPrefix(q, l+"/") {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(w.unknownLinks, func(l string) bool { return under(q, l) })
 	}
 	if through(at) {
 		return true
@@ -2150,7 +2156,7 @@ func bareExec(s *syntax.Stmt) bool {
 // known in whole or in part, or one of others), so that running the file
 // later ("echo 'rm -rf /' > i.sh; sh i.sh") is judged too.
 func (w *walker) noteWritten(outs []output, text string, known bool, others []string) {
-	if !known && !strings.Contains(text, dynMark) && len(others) == 0 {
+	if !followed(text, known, others) {
 		// cat x > f: the file holds what the request cannot tell. An
 		// append of it to a line not yet ended (printf '# ' > f; pwd >>
 		// f) may end that line, or not.
@@ -2203,9 +2209,8 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 					info.older[i] = append(t, text...)
 				}
 			}
-			if mayNot && (info.skipped == 0 || info.skipped > len(info.older)) {
-				info.keep(before)
-				info.skipped = 1 + slices.IndexFunc(info.older, func(t []byte) bool { return string(t) == string(before) })
+			if mayNot {
+				info.keepCompanion(&info.skipped, before)
 			}
 			if !wholeLines(before) {
 				rest := text
@@ -2283,6 +2288,15 @@ func (f *fileInfo) keep(t []byte) {
 	}
 }
 
+// keepCompanion keeps t as the companion text at *at (1 + its index in
+// older, see fileInfo.joined), unless that one is there already.
+func (f *fileInfo) keepCompanion(at *int, t []byte) {
+	if *at == 0 || *at > len(f.older) {
+		f.keep(t)
+		*at = 1 + slices.IndexFunc(f.older, func(o []byte) bool { return string(o) == string(t) })
+	}
+}
+
 // noteUnknownAppend notes an append of text the walk cannot tell to
 // files whose text ends in the middle of a line: it may write nothing,
 // or end the line (printf 'K=' >> f; git describe >> f). As for a
@@ -2298,10 +2312,7 @@ func (w *walker) noteUnknownAppend(outs []output) {
 		}
 		before := slices.Clip(info.text)
 		info.text = append(info.text, dynMark+"\n"...)
-		if info.joined == 0 || info.joined > len(info.older) {
-			info.keep(before)
-			info.joined = 1 + slices.IndexFunc(info.older, func(t []byte) bool { return string(t) == string(before) })
-		}
+		info.keepCompanion(&info.joined, before)
 		info.known = false
 		w.files[o.path] = info
 	}
@@ -2375,11 +2386,9 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 		w.fail("more than %d MiB of text of files the request wrote to judge (< %s)", maxFileText>>20, f.s)
 		return
 	}
+	// Too many texts are refused where a shell reads them (grep x < f
+	// is not).
 	c.stdinText, c.stdinKnown, c.stdinOthers = string(info.text), info.known, info.others()
-	if info.overflow {
-		// Refused where a shell reads it (grep x < f is not).
-		c.stdinOthers = append(c.stdinOthers, tooManyTexts)
-	}
 }
 
 // chargeFileText counts the text of a file the request wrote, about to be
@@ -2738,7 +2747,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if readsDL || c.stdinDL {
 		w.fillDownloads(s)
 	}
-	if s.name == "tee" && (c.stdinKnown || strings.Contains(c.stdinText, dynMark) || len(c.stdinOthers) > 0) {
+	if s.name == "tee" && followed(c.stdinText, c.stdinKnown, c.stdinOthers) {
 		w.teeWrites(s, c)
 	}
 	if s.name == "cat" && len(s.argv) > 1 {
@@ -2751,7 +2760,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 // some of them or stdin is known (echo 'rm -rf /' > x.sh; cat x.sh | sh,
 // echo ... | cat - | sh): theirs, stdin's, dynMark for the others.
 func (w *walker) catFiles(s *simple, c ctx) {
-	stdin := c.stdinKnown || strings.Contains(c.stdinText, dynMark) || len(c.stdinOthers) > 0
+	stdin := followed(c.stdinText, c.stdinKnown, c.stdinOthers)
 	// copied returns what cat copies from its operand a, and whether it
 	// can tell; ok is false where cat does something else.
 	copied := func(a field) (info fileInfo, ok bool) {
@@ -2762,11 +2771,7 @@ func (w *walker) catFiles(s *simple, c ctx) {
 			if stdin {
 				info := fileInfo{text: []byte(c.stdinText), known: c.stdinKnown}
 				for _, t := range c.stdinOthers {
-					if t == tooManyTexts {
-						info.overflow = true
-					} else {
-						info.older = append(info.older, []byte(t))
-					}
+					info.keep([]byte(t)) // tooManyTexts too
 				}
 				return info, true
 			}
