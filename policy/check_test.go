@@ -434,6 +434,31 @@ func TestAssigningDefaults(t *testing.T) {
 	})
 }
 
+// A name the dynamic-command rule only guesses to be nc or history needs
+// more than an option spelt -e or -c: $JAVA -cp lib Main is no netcat,
+// and $SHELL -c 'ls' does not clear the history.
+func TestGuessedNetcatAndHistory(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	dyn := "default:dynamic-command"
+	runCases(t, p, []checkCase{
+		{"$X -e /bin/sh host 4444", Deny, dyn},
+		{"$X -ve/bin/bash host 4444", Deny, dyn},
+		{`$X -c "bash -i" host 4444`, Deny, dyn},
+		{"$X --exec=/bin/sh host 1", Deny, dyn},
+		{"$X --exec python3 host 1", Deny, dyn},
+		{"$X --sh-exec id host 1", Deny, dyn},
+		{"$X -c", Deny, dyn},
+		{"$X -cw", Deny, dyn},
+		{"nc -e ./prog host 1", Deny, "default:nc-exec"},
+		{"$JAVA -cp lib Main", Allow, "default"},
+		{"$JAVA -version", Allow, "default"},
+		{`"$JAVA_HOME/bin/java" -cp lib Main`, Allow, "default"},
+		{"$SED -e 's/a/b/' f", Allow, "default"},
+		{"$SHELL -c ls", Allow, "default"},
+		{`$SHELL -c 'rm -rf /'`, Deny, "default:rm-root"},
+	})
+}
+
 // An array the script changes after defining it: the walk kept its old
 // elements, judging rm -rf "${a[0]}" by a value the shell had replaced
 // (a false deny after a=(/); a[0]=x, and, in ask mode, an approval prompt

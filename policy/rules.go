@@ -498,10 +498,11 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			}
 		}
 	case "nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "pwncat":
-		for _, f := range s.argv[1:] {
+		for i, f := range s.argv[1:] {
 			a := f.s
-			if a == "--exec" || a == "--sh-exec" || a == "--lua-exec" || strings.HasPrefix(a, "--exec=") || strings.HasPrefix(a, "--sh-exec=") || strings.HasPrefix(a, "--lua-exec=") ||
-				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "ec") {
+			exec := a == "--exec" || a == "--sh-exec" || a == "--lua-exec" || strings.HasPrefix(a, "--exec=") || strings.HasPrefix(a, "--sh-exec=") || strings.HasPrefix(a, "--lua-exec=") ||
+				strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsAny(a[1:], "ec")
+			if exec && (!s.nameGuessed || ncRunsShell(s.argv[i+1:])) {
 				return verdict{"default:nc-exec", fmt.Sprintf("netcat handing a shell to the network (%s)", text(s.argv))}, true
 			}
 		}
@@ -513,7 +514,9 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			}
 		}
 	case "history":
-		if hasFlag(s.argv, "c", "") {
+		// For a name only guessed to be history, -c with a word after it
+		// is far more likely $SHELL -c 'ls', whose code is judged as such.
+		if hasFlag(s.argv, "c", "") && (!s.nameGuessed || len(operands(s.argv)) == 0) {
 			return verdict{"default:history-clear", "clearing the shell history (history -c)"}, true
 		}
 	}
@@ -669,6 +672,35 @@ func (p *Policy) execRule(s *simple) (verdict, bool) {
 		return verdict{"default:decoded-exec", fmt.Sprintf("decoded (obfuscated) text piped into %s", s.name)}, true
 	}
 	return verdict{}, false
+}
+
+// ncRunsShell reports whether the netcat option that starts args (-e,
+// -c, a cluster ending in either, --exec and the like) runs a shell or
+// an interpreter. For a name only guessed to be nc, an option merely
+// spelt so is not enough: $SED -e 's/x/y/', $JAVA -cp lib Main.
+func ncRunsShell(args []field) bool {
+	a := args[0].s
+	var val string
+	switch {
+	case strings.HasPrefix(a, "--sh-exec"), strings.HasPrefix(a, "--lua-exec"):
+		return true
+	case strings.HasPrefix(a, "--exec="):
+		val = strings.TrimPrefix(a, "--exec=")
+	case a == "--exec":
+		if len(args) < 2 {
+			return false
+		}
+		val = args[1].s
+	default:
+		// -e PROG, -ePROG, -ve PROG: the rest of the cluster or the next
+		// word is the value.
+		val = a[strings.IndexAny(a[1:], "ec")+2:]
+		if val == "" && len(args) > 1 {
+			val = args[1].s
+		}
+	}
+	word, _, _ := strings.Cut(strings.TrimSpace(val), " ")
+	return classOf(progName(field{s: word}))&(clsShell|clsInterpreter) != 0
 }
 
 // dynamicRule judges a command whose name cannot be known before it runs,
