@@ -103,7 +103,7 @@ func (s *scope) altsOf(name string) ([]field, [][]field) {
 // sameField reports whether a and b are the same value to the rules.
 func sameField(a, b field) bool {
 	return a.s == b.s && a.dyn == b.dyn && a.unset == b.unset && a.emptyable == b.emptyable &&
-		a.dl == b.dl && a.dec == b.dec
+		a.dl == b.dl && a.dec == b.dec && (a.guess == nil) == (b.guess == nil) && (a.guess == nil || *a.guess == *b.guess)
 }
 
 func sameFields(a, b []field) bool {
@@ -1132,6 +1132,23 @@ func (w *walker) otherAlias(name, text string) {
 		return
 	}
 	putValues(&sc.aliasAlts, name, alts, func(string) bool { return true })
+}
+
+// guessedAlias gives the alias name, just defined by the word guess reads
+// in its other reading (field.guess: alias x="${CMD:-echo}"), the text
+// of that reading as another.
+func (w *walker) guessedAlias(name, guess string) {
+	k, v, _ := strings.Cut(guess, "=")
+	if k != name {
+		w.fail("an alias whose name cannot be known before it runs (%s): the policy cannot follow its uses", strings.ReplaceAll(guess, dynMark, "…"))
+		return
+	}
+	sc := w.scope
+	alts := sc.aliasAltsOf(name)
+	if slices.Contains(alts, v) {
+		return
+	}
+	putValues(&sc.aliasAlts, name, append(slices.Clip(alts), v), func(string) bool { return true })
 }
 
 // aliasAltsOf returns the other texts of the alias name.

