@@ -1127,11 +1127,17 @@ func (w *walker) otherAlias(name, text string) {
 	if had && cur != text && !slices.Contains(alts, cur) {
 		alts = append(slices.Clip(alts), cur)
 	}
+	w.putAliasAlts(name, alts)
+}
+
+// putAliasAlts makes alts the other texts of the alias name in the
+// scope being walked, and refuses more than maxAlts.
+func (w *walker) putAliasAlts(name string, alts []string) {
 	if len(alts) > maxAlts {
 		w.fail("the alias %s defined more than %d ways on paths that may not run; the policy cannot follow its uses", name, maxAlts)
 		return
 	}
-	putValues(&sc.aliasAlts, name, alts, func(string) bool { return true })
+	putValues(&w.scope.aliasAlts, name, alts, func(string) bool { return true })
 }
 
 // guessedAlias gives the alias name, just defined by the word guess reads
@@ -1143,12 +1149,9 @@ func (w *walker) guessedAlias(name, guess string) {
 		w.fail("an alias whose name cannot be known before it runs (%s): the policy cannot follow its uses", strings.ReplaceAll(guess, dynMark, "…"))
 		return
 	}
-	sc := w.scope
-	alts := sc.aliasAltsOf(name)
-	if slices.Contains(alts, v) {
-		return
+	if alts := w.scope.aliasAltsOf(name); !slices.Contains(alts, v) {
+		w.putAliasAlts(name, append(slices.Clip(alts), v))
 	}
-	putValues(&sc.aliasAlts, name, append(slices.Clip(alts), v), func(string) bool { return true })
 }
 
 // aliasAltsOf returns the other texts of the alias name.

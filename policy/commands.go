@@ -670,7 +670,7 @@ func operands(argv []field) []field {
 // runs (source <(echo ...)), and its other reading (field.guess).
 func (w *walker) procScript(f field, name string) {
 	if f.guess != nil {
-		w.shellString(field{s: *f.guess, dyn: true}, nil, name+" <(...)", ctx{})
+		w.shellString(f.otherReading(), nil, name+" <(...)", ctx{})
 	}
 	w.script(*f.procText, name+" <(...)", ctx{})
 }
@@ -679,7 +679,7 @@ func (w *walker) procScript(f field, name string) {
 func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	if f.guess != nil && f.known() {
 		// eval "${CMD:-true} -rf /": CMD may hold any text.
-		w.shellString(field{s: *f.guess, dyn: true}, args, via, c)
+		w.shellString(f.otherReading(), args, via, c)
 	}
 	if !f.known() {
 		if w.a.dynCode == "" {
@@ -2050,7 +2050,7 @@ func guessedOutput(s *simple) (string, bool) {
 	other.argv = make([]field, len(s.argv))
 	for i, f := range s.argv {
 		if f.guess != nil {
-			f = field{s: *f.guess, dyn: true}
+			f = f.otherReading()
 		}
 		other.argv[i] = f
 	}

@@ -2205,7 +2205,7 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// (In the shell itself: a subshell may end early on set -e,
 			// ${x:?} or $((1/0)) where the shell goes on; and only with
 			// no trap set, which may run the file as the shell ends.)
-			sameRun := info.set == w.here() && len(w.funcs) == 0 && w.rewalking == 0 && w.scope.parent == nil && len(w.traps) == 0
+			sameRun := info.set == w.here() && w.inShellItself() && len(w.traps) == 0
 			// An append that may not run leaves a line not yet ended so,
 			// or does not leave one ([ -n "$x" ] && printf '# ' >> f;
 			// echo 'rm -rf /' >> f). As for unknown output, the file
@@ -2335,7 +2335,14 @@ func (w *walker) noteUnknownAppend(outs []output) {
 // or ulimit -f there end it early; a stage or a job runs beside what
 // follows).
 func (w *walker) surelyRuns() bool {
-	return w.maybes == 0 && len(w.funcs) == 0 && w.rewalking == 0 && w.scope.parent == nil
+	return w.maybes == 0 && w.inShellItself()
+}
+
+// inShellItself reports whether the statement being walked is the
+// shell's own, walked once where it runs: not in a function's body, a
+// statement judged again, or a subshell.
+func (w *walker) inShellItself() bool {
+	return len(w.funcs) == 0 && w.rewalking == 0 && w.scope.parent == nil
 }
 
 // downloadedOutput marks the files a statement wrote its stdout to as
@@ -2392,8 +2399,7 @@ func (w *walker) writtenStdin(c *ctx, f field) {
 	if info.text == nil || info.downloaded {
 		return
 	}
-	if w.fileBytes += info.size(); w.fileBytes > maxFileText {
-		w.fail("more than %d MiB of text of files the request wrote to judge (< %s)", maxFileText>>20, f.s)
+	if !w.chargeText(info.size(), "< "+f.s) {
 		return
 	}
 	// Too many texts are refused where a shell reads them (grep x < f
@@ -2409,7 +2415,13 @@ func (w *walker) chargeFileText(info fileInfo, via string) bool {
 		w.fail("the request may leave more than %d texts in a file it reads (%s); the policy cannot follow them all", maxOlder+1, via)
 		return false
 	}
-	if w.fileBytes += info.size(); w.fileBytes > maxFileText {
+	return w.chargeText(info.size(), via)
+}
+
+// chargeText counts n bytes of text of files the request wrote against
+// maxFileText, and refuses the request past it.
+func (w *walker) chargeText(n int, via string) bool {
+	if w.fileBytes += n; w.fileBytes > maxFileText {
 		w.fail("more than %d MiB of text of files the request wrote to judge (%s)", maxFileText>>20, via)
 		return false
 	}
@@ -2641,7 +2653,7 @@ func progName(f field) string {
 // field.guess): the variable may hold any name, rm included.
 func (w *walker) guessedName(argv []field, c ctx, via string) {
 	if name := argv[0]; name.guess != nil && name.known() {
-		w.command(append([]field{{s: *name.guess, dyn: true, emptyable: true}}, argv[1:]...), c, via)
+		w.command(append([]field{name.otherReading()}, argv[1:]...), c, via)
 	}
 }
 
@@ -2670,7 +2682,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		k, v, _ := strings.Cut(a.s, "=")
 		var guess *string
 		if a.guess != nil {
-			guess = w.anyText() // env X=${Y:-a} ...: cut from it, it may be anything
+			guess = anyText() // env X=${Y:-a} ...: cut from it, it may be anything
 		}
 		w.scope.set(k, field{s: v, dyn: a.dyn, dl: a.dl, dec: a.dec, guess: guess})
 	}
@@ -2861,8 +2873,7 @@ func (w *walker) catFiles(s *simple, c ctx) {
 		// Refused where a shell reads what it copies, not here.
 		overflow, variants = true, 0
 	}
-	if w.fileBytes += size * (1 + variants); w.fileBytes > maxFileText {
-		w.fail("more than %d MiB of text of files the request wrote to judge (cat)", maxFileText>>20)
+	if !w.chargeText(size*(1+variants), "cat") {
 		return
 	}
 	join := func(i int, t []byte) []byte {

@@ -42,6 +42,12 @@ type field struct {
 
 func (f field) known() bool { return !f.dyn }
 
+// otherReading is f as its other reading (guess, which must be set): not
+// known, and the unknown variable in it may be empty.
+func (f field) otherReading() field {
+	return field{s: *f.guess, dyn: true, emptyable: true}
+}
+
 func litFields(ss ...string) []field {
 	out := make([]field, len(ss))
 	for i, s := range ss {
@@ -128,8 +134,7 @@ func (b *fieldBuilder) add(s string, dyn, glob bool) {
 // partVar returns the value of $x or ${x}, not known (ok is param's
 // answer) but known in part: its text, with dynMark where it is not.
 func (w *walker) partVar(p *syntax.ParamExp, ok bool) (field, bool) {
-	if ok || p.Param == nil || p.Exp != nil || p.Index != nil || p.Slice != nil || p.Repl != nil ||
-		p.Excl || p.Length || p.Width || p.IsSet || p.NestedParam != nil || len(p.Modifiers) > 0 || p.Names != 0 {
+	if ok || !bareParam(p) {
 		return field{}, false
 	}
 	f, found := w.scope.get(p.Param.Value)
@@ -146,8 +151,7 @@ func (w *walker) partVar(p *syntax.ParamExp, ok bool) (field, bool) {
 func (b *fieldBuilder) addPart(f field, text string) {
 	guess := f.guess
 	if guess != nil && text != f.s {
-		unknown := dynMark // a piece of it: any piece
-		guess = &unknown
+		guess = anyText() // a piece of it: any piece
 	}
 	b.addGuessed(text, strings.Contains(text, dynMark), false, guess)
 	b.cur.emptyable = b.cur.emptyable || f.emptyable
@@ -368,15 +372,15 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 					}
 					w.guessed = nil
 					v, ok := w.param(q)
+					t := w.tainted(q)
 					if f, part := w.partVar(q, ok); part {
 						b.addPart(f, f.s)
 					} else if ok {
-						b.addGuessed(v, false, false, w.paramGuess(q))
+						b.addGuessed(v, false, false, w.paramGuess(q, t))
 					} else {
-						b.addUnknownVar(q, w.tainted(q))
+						b.addUnknownVar(q, t)
 						continue
 					}
-					t := w.tainted(q)
 					b.cur.dl, b.cur.dec = b.cur.dl || t.dl, b.cur.dec || t.dec
 				case *syntax.CmdSubst:
 					dl := w.nested(q)
@@ -428,7 +432,8 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			}
 			w.guessed = nil
 			v, ok := w.param(p)
-			guess := w.paramGuess(p)
+			t := w.tainted(p)
+			guess := w.paramGuess(p, t)
 			if f, part := w.partVar(p, ok); part {
 				// x="$y; rm -rf /": what is known of its value stays,
 				// split where it would be.
@@ -446,7 +451,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 				continue
 			}
 			if !ok {
-				b.addUnknownVar(p, w.tainted(p))
+				b.addUnknownVar(p, t)
 				continue
 			}
 			if !split {
@@ -1144,7 +1149,7 @@ func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bo
 	d := w.wordString(p.Exp.Word)
 	guess := d.guess
 	if !ok {
-		guess = w.anyText()
+		guess = anyText()
 	}
 	if op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull {
 		w.scope.set(name, field{s: d.s, dyn: d.dyn, guess: guess})
@@ -1159,9 +1164,10 @@ func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bo
 
 // paramGuess returns the other reading (field.guess) of p, which param
 // has just resolved to a known value: the one paramDefault left, or what
-// the variable p names holds instead. It takes any text for p where p
-// changes that value (${x#-}, ${x:+y}), and nil where p has none.
-func (w *walker) paramGuess(p *syntax.ParamExp) *string {
+// the variable p names, whose value is f (tainted), holds instead. It
+// takes any text for p where p changes that value (${x#-}, ${x:+y}),
+// and nil where p has none.
+func (w *walker) paramGuess(p *syntax.ParamExp, f field) *string {
 	g := w.guessed
 	w.guessed = nil
 	if g != nil && p.Exp != nil && isDefaultOp(p.Exp.Op) {
@@ -1170,21 +1176,25 @@ func (w *walker) paramGuess(p *syntax.ParamExp) *string {
 	if p.Param == nil {
 		return nil
 	}
-	plain := p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil && !p.Excl && !p.Length &&
-		!p.Width && !p.IsSet && p.NestedParam == nil && len(p.Modifiers) == 0 && p.Names == 0
-	f, _ := w.scope.get(p.Param.Value)
 	switch {
-	case f.guess != nil && plain:
+	case f.guess != nil && bareParam(p):
 		return f.guess
 	case f.guess != nil:
-		return w.anyText()
+		return anyText()
 	case f.dyn:
 		// An array's own value is unknown: a=(${CC:-gcc}); ${a[0]}.
 		if elems, ok := w.scope.getArray(p.Param.Value); ok && slices.ContainsFunc(elems, func(e field) bool { return e.guess != nil }) {
-			return w.anyText()
+			return anyText()
 		}
 	}
 	return nil
+}
+
+// bareParam reports whether p is $x or ${x}, the variable's value as it
+// is.
+func bareParam(p *syntax.ParamExp) bool {
+	return p.Param != nil && p.Exp == nil && p.Index == nil && p.Slice == nil && p.Repl == nil && !p.Excl && !p.Length &&
+		!p.Width && !p.IsSet && p.NestedParam == nil && len(p.Modifiers) == 0 && p.Names == 0
 }
 
 // isDefaultOp reports whether op is one of paramDefault's.
@@ -1198,7 +1208,7 @@ func isDefaultOp(op syntax.ParExpOperator) bool {
 
 // anyText is the other reading (field.guess) of a value that may be
 // anything.
-func (w *walker) anyText() *string {
+func anyText() *string {
 	unknown := dynMark
 	return &unknown
 }
