@@ -467,6 +467,32 @@ func TestDefaultsOfUnknownVariables(t *testing.T) {
 		{`read Y < f; echo "${Y:-true} -rf /" > x.sh; sh x.sh`, Deny, dyn},
 		{`read Y < f; echo "${Y:-true} -rf /" > x.sh; . ./x.sh`, Deny, dyn},
 		{"read Y < f; cat > x.sh <<EOF\n${Y:-true} -rf /\nEOF\nsh x.sh", Deny, dyn},
+		// In an option word, or a program another program runs.
+		{"read Y < f; rm -${Y:-f} /", Deny, "default:rm-root"},
+		{"read Y < f; rm ${Y:--f} -f /", Deny, "default:rm-root"},
+		{"read Y < f; echo / | xargs ${Y:-echo} -rf", Deny, dyn},
+		{"read Y < f; x=${Y:-echo}; echo / | xargs $x -rf", Deny, dyn},
+		{"read Y < f; watch ${Y:-echo} -rf /", Deny, dyn},
+		{`read Y < f; watch -n1 "${Y:-echo} -rf /"`, Deny, dyn},
+		{`read Y < f; ssh host "${Y:-echo} -rf /"`, Deny, dyn},
+		{`read Y < f; find / -exec sh -c "${Y:-echo} -rf {}" \;`, Deny, dyn},
+		{`read Y < f; git -c alias.x="!${Y:-echo} -rf /" x`, Deny, dyn},
+		{`read Y < f; sudo ${Y:-echo} -rf /`, Deny, dyn},
+		{`read Y < f; printf -v x %s "${Y:-echo}"; $x -rf /`, Deny, dyn},
+		{`read Y < f; printf -v a[0] %s ${Y:-echo}; ${a[0]} -rf /`, Deny, dyn},
+		{`read Y < f; eval "y=${Y:-echo}"; $y -rf /`, Deny, dyn},
+		{`read Y < f; x=${Y:-echo}; eval "y=$x"; $y -rf /`, Deny, dyn},
+		{`read Y < f; declare "y=${Y:-echo}"; $y -rf /`, Deny, dyn},
+		{`read Y < f; export "y=${Y:-echo}"; $y -rf /`, Deny, dyn},
+		{`read Y < f; env "y=${Y:-echo}" sh -c '$y -rf /'`, Deny, dyn},
+		// Stdin for xargs, and redirections.
+		{"read Y < f; echo ${Y:-/tmp/x} | xargs rm -rf", Deny, "default:rm-root"},
+		{"read Y < f; xargs rm -rf <<< ${Y:-/tmp/x}", Deny, "default:rm-root"},
+		{"read Y < f; echo ${Y:-/tmp/x} > l; xargs rm -rf < l", Deny, "default:rm-root"},
+		{"read Y < f; echo ${Y:-/tmp/x} >> l; xargs rm -rf < l", Deny, "default:rm-root"},
+		{`echo / > l; [ -n "$q" ] && echo /tmp/x > l; xargs rm -rf < l`, Deny, "default:rm-root"}, // every text l may hold
+		{"read Y < f; echo x > /dev/${Y:-null}", Deny, "default:write-device"},
+		{"read Y < f; exec > /dev/${Y:-null}", Deny, "default:write-device"},
 		// The default is judged as before.
 		{"read Y < f; rm -rf ${Y:-/}", Deny, "default:rm-root"},
 		{"Y=rm; ${Y:-echo} -rf /", Deny, "default:rm-root"},
@@ -479,6 +505,14 @@ func TestDefaultsOfUnknownVariables(t *testing.T) {
 		{`echo "${CC:-gcc} -o x x.c" | sh`, Allow, "default"},
 		{`for i in 1 2 3; do echo ${v:-none} >> build.log; done; sh build.log`, Allow, "default"},
 		{`alias k="${KUBECTL:-kubectl} --context x"; k get pods`, Allow, "default"},
+		{`cd ${BUILD:-build} && make CC=${CC:-gcc}`, Allow, "default"},
+		{`f() { echo "$1"; }; f ${X:-a}`, Allow, "default"},
+		{`printf -v v %s "${X:-a}"; echo "$v"`, Allow, "default"},
+		{`find . -name '*.o' -exec ${RM:-rm} -f {} +`, Allow, "default"},
+		{`eval "CC=${CC:-gcc}"; $CC -o x x.c`, Allow, "default"},
+		{`export "PREFIX=${PREFIX:-/usr/local}"; make install PREFIX="$PREFIX"`, Allow, "default"},
+		{`echo ${V:-1.0} | xargs echo`, Allow, "default"},
+		{`echo hi > ${LOG:-build.log}`, Allow, "default"},
 	})
 }
 

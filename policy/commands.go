@@ -678,8 +678,10 @@ func (w *walker) procScript(f field, name string) {
 // shellString judges a string that a shell will run as code.
 func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	if f.guess != nil && f.known() {
-		// eval "${CMD:-true} -rf /": CMD may hold any text.
-		w.shellString(f.otherReading(), args, via, c)
+		// eval "${CMD:-true} -rf /": CMD may hold any text. After the
+		// text's own walk, so that what the other reading may set stays
+		// beside what the text sets (eval "y=${Y:-echo}"; $y -rf /).
+		defer w.shellString(f.otherReading(), args, via, c)
 	}
 	if !f.known() {
 		if w.a.dynCode == "" {
@@ -1286,8 +1288,20 @@ func (w *walker) declareWords(words []field, local bool) {
 		if strings.HasPrefix(v, "~") {
 			v = w.tilde(v) // bash expands x=~ in a declaration's operands
 		}
-		w.scope.set(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec})
+		w.scope.set(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec, guess: valueGuess(f, k)})
 	}
+}
+
+// valueGuess returns the other reading (field.guess) of the value of the
+// word f, a NAME=value operand of name k (export "x=${Y:-a}"), or nil.
+func valueGuess(f field, k string) *string {
+	if f.guess == nil {
+		return nil
+	}
+	if gk, gv, ok := strings.Cut(*f.guess, "="); ok && gk == k {
+		return &gv
+	}
+	return anyText() // the name is the guess's too: declare ${Y:-x}=a
 }
 
 // isAssignment reports whether a word is NAME=value.
@@ -1718,6 +1732,9 @@ func (w *walker) special(s *simple) {
 			if known || strings.Contains(out, dynMark) {
 				val = field{s: out, dyn: !known}
 			}
+			if g, ok := guessedOutput(&simple{name: "printf", argv: append(s.argv[:1:1], rest...)}); ok && val.known() {
+				val.guess = &g // printf -v x %s "${CMD:-echo}"
+			}
 		}
 		for _, v := range vars {
 			if val.known() {
@@ -2027,15 +2044,9 @@ func producedOthers(s *simple) []string {
 	case s.name == "cat" && s.catOut != nil:
 		return s.catOut.others() // tooManyTexts too
 	case s.name == "echo" || s.name == "printf":
-		t, ok := guessedOutput(s)
-		if !ok || strings.HasSuffix(t, "\n") && strings.Trim(t, dynMark+" \t\n") == "" {
-			// Whole lines of nothing but unknown text (echo ${v:-none}
-			// >> log, a thousand times): judged as code, such a line
-			// runs what the walk cannot know and adds nothing to judge
-			// but that, and to a file each would add another text.
-			return nil
+		if t, ok := guessedOutput(s); ok {
+			return []string{t}
 		}
-		return []string{t}
 	}
 	return nil
 }

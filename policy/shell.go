@@ -139,17 +139,27 @@ type fileInfo struct {
 	// overflow: more texts than maxOlder; running it, or a shell reading
 	// it (through cat or < too: see tooManyTexts), refuses the request.
 	overflow bool
+	// unknownLines: appends whose other reading is whole lines of
+	// unknown text (echo ${v:-none} >> log), kept as one more text for
+	// those who read the file (see others), not as one text per append.
+	unknownLines bool
 }
 
 // others is the texts the file may hold instead of its last, with
 // tooManyTexts last when there are more than the walk keeps.
 func (f fileInfo) others() []string {
-	if len(f.older) == 0 && !f.overflow {
+	if len(f.older) == 0 && !f.overflow && !f.unknownLines {
 		return nil
 	}
-	o := make([]string, len(f.older), len(f.older)+1)
+	o := make([]string, len(f.older), len(f.older)+2)
 	for i, t := range f.older {
 		o[i] = string(t)
+	}
+	if f.unknownLines {
+		// To a shell, a line it cannot know with nothing known in it
+		// runs what the walk cannot know anyway; xargs takes it as
+		// operands it cannot know.
+		o = append(o, dynMark+"\n")
 	}
 	if f.overflow {
 		o = append(o, tooManyTexts)
@@ -1704,8 +1714,10 @@ func (w *walker) redirectFDs(fds *fdTable, rs []*syntax.Redirect, targets []fiel
 			continue
 		}
 		word := ""
-		if t := targets[i]; t.known() && !t.glob {
-			word = t.s // a glob (> /de[v]/stdout) may name anything
+		if t := targets[i]; t.known() && !t.glob && t.guess == nil {
+			// A glob (> /de[v]/stdout) may name anything, and so may a
+			// default of a variable the walk does not know.
+			word = t.s
 		}
 		to := toAnywhere
 		moved := -1 // 1>&3- moves 3 to 1 and closes 3
@@ -2118,6 +2130,9 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 			continue
 		}
 		w.addPath(f, write, true)
+		if f.guess != nil && f.known() {
+			w.addPath(f.otherReading(), write, true) // > /dev/${DISK:-null}
+		}
 		if write && f.known() && (r.N == nil || r.N.Value == "1") && (r.Op != syntax.RdrInOut || r.N != nil) {
 			// 1<> writes over the start of what the file held, which is
 			// as much as the request can tell of it.
@@ -2258,9 +2273,14 @@ func (w *walker) noteWritten(outs []output, text string, known bool, others []st
 			// Another reading of the output: as another text, after
 			// what the file held before when it appends.
 			for _, t := range others {
-				if t == tooManyTexts {
+				switch {
+				case t == tooManyTexts:
 					info.overflow = true
-				} else {
+				case o.appends && strings.HasSuffix(t, "\n") && strings.Trim(t, dynMark+" \t\n") == "":
+					// echo ${v:-none} >> log, a thousand times: each
+					// would keep another copy of the file.
+					info.unknownLines = true
+				default:
 					info.keep(append(slices.Clip(prefix), t...))
 				}
 			}
@@ -2648,13 +2668,32 @@ func progName(f field) string {
 	return s
 }
 
-// guessedName judges argv with its name unknown too when that name is a
-// default taken for a variable the walk does not know (${CC:-gcc} -o x,
-// field.guess): the variable may hold any name, rm included.
-func (w *walker) guessedName(argv []field, c ctx, via string) {
-	if name := argv[0]; name.guess != nil && name.known() {
-		w.command(append([]field{name.otherReading()}, argv[1:]...), c, via)
+// guessedCommand judges the command raw again with each word that is a
+// default taken for a variable the walk does not know (field.guess) in
+// its other reading, where the variable may hold anything: as a name
+// (${CC:-gcc} -o x may be rm), an option (rm -${Y:-f} /), or a program
+// another runs (xargs ${Y:-echo} -rf, ssh host "${Y:-echo} -rf /"). argv
+// is raw with its wrappers unwrapped. A function or a builtin (cd, echo,
+// export) whose name is no guess is left alone: its words' other readings
+// travel on in the values it sets and the text it writes, and walking a
+// function or a cd twice would change what comes after.
+func (w *walker) guessedCommand(raw, argv []field, c ctx, via string) {
+	i := slices.IndexFunc(raw, func(f field) bool { return f.guess != nil && f.known() })
+	if i < 0 {
+		return
 	}
+	if len(argv) > 0 && argv[0].guess == nil {
+		if name := progName(argv[0]); w.scope.fn(name) != nil || isBashBuiltin(name) {
+			return
+		}
+	}
+	alt := slices.Clone(raw)
+	for j := i; j < len(alt); j++ {
+		if alt[j].guess != nil && alt[j].known() {
+			alt[j] = alt[j].otherReading()
+		}
+	}
+	w.command(alt, c, via)
 }
 
 // command judges one simple command given as fields.
@@ -2664,11 +2703,8 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	if w.a.fatal != "" || len(raw) == 0 {
 		return
 	}
-	w.guessedName(raw, c, via)
 	u := w.unwrap(raw, c)
-	if len(u.argv) > 0 && len(u.argv) < len(raw) {
-		w.guessedName(u.argv, c, via) // command ${CC:-gcc}
-	}
+	w.guessedCommand(raw, u.argv, c, via)
 	for _, f := range u.reads {
 		w.addPath(f, false, false)
 	}
@@ -2680,11 +2716,7 @@ func (w *walker) command(raw []field, c ctx, via string) {
 	for _, a := range u.env {
 		// env T=/ sh -c 'rm -rf $T': the program and what it starts see T.
 		k, v, _ := strings.Cut(a.s, "=")
-		var guess *string
-		if a.guess != nil {
-			guess = anyText() // env X=${Y:-a} ...: cut from it, it may be anything
-		}
-		w.scope.set(k, field{s: v, dyn: a.dyn, dl: a.dl, dec: a.dec, guess: guess})
+		w.scope.set(k, field{s: v, dyn: a.dyn, dl: a.dl, dec: a.dec, guess: valueGuess(a, k)})
 	}
 	if u.cwd != "" {
 		saved := w.scope.cwd
@@ -2701,9 +2733,14 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		return
 	}
 	argv := u.argv
-	if u.xargs && c.stdinKnown {
-		// echo / | xargs rm -rf: the operands are known after all.
-		words := strings.FieldsFunc(c.stdinText, func(r rune) bool { return r == 0 || r == ' ' || r == '\t' || r == '\n' })
+	if u.xargs && c.stdinKnown && !slices.ContainsFunc(c.stdinOthers, func(t string) bool { return strings.Contains(t, dynMark) }) {
+		// echo / | xargs rm -rf: the operands are known after all, those
+		// of each text stdin may hold.
+		split := func(r rune) bool { return r == 0 || r == ' ' || r == '\t' || r == '\n' }
+		words := strings.FieldsFunc(c.stdinText, split)
+		for _, t := range c.stdinOthers {
+			words = append(words, strings.FieldsFunc(t, split)...)
+		}
 		argv = append(append([]field{}, argv...), litFields(words...)...)
 		u.xargs = false
 	} else if u.xargs && c.stdinUnder != nil && xargsTakesEachWhole(raw) {

@@ -43,9 +43,11 @@ type field struct {
 func (f field) known() bool { return !f.dyn }
 
 // otherReading is f as its other reading (guess, which must be set): not
-// known, and the unknown variable in it may be empty.
+// known. The unknown value is taken as not empty: ${x:-d} and ${x:=d}
+// give d for an empty x, which the text reading judges. (${x-d} of an x
+// set empty is "", which neither reading holds.)
 func (f field) otherReading() field {
-	return field{s: *f.guess, dyn: true, emptyable: true}
+	return field{s: *f.guess, dyn: true}
 }
 
 func litFields(ss ...string) []field {
@@ -1181,7 +1183,7 @@ func (w *walker) paramGuess(p *syntax.ParamExp, f field) *string {
 		return f.guess
 	case f.guess != nil:
 		return anyText()
-	case f.dyn:
+	case f.dyn || p.Index != nil:
 		// An array's own value is unknown: a=(${CC:-gcc}); ${a[0]}.
 		if elems, ok := w.scope.getArray(p.Param.Value); ok && slices.ContainsFunc(elems, func(e field) bool { return e.guess != nil }) {
 			return anyText()
