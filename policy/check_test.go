@@ -541,6 +541,54 @@ func TestGuessedNetcatAndHistory(t *testing.T) {
 	})
 }
 
+// A name only guessed to be rm, shred, kill, telinit or history is judged
+// so only while its leading options are ones that program takes: with any
+// other, it refuses to run and does nothing.
+func TestGuessedNameTakesItsOwnOptions(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	dyn := "default:dynamic-command"
+	runCases(t, p, []checkCase{
+		{`"$JAVA" -Dx.root="$R/.." -Xmx1g -cp lib Main`, Allow, "default"},
+		{`JAVA="${JAVA:-java}"; "$JAVA" -Dsdk.root="${SDK}/.." -cp lib Main`, Allow, "default"},
+		{"$X -Dfoo -rf /", Allow, "default"},
+		{"$X --recursive --frob /", Allow, "default"},
+		{"$X -rf /", Deny, dyn},
+		{"$X --rec -f /", Deny, dyn},
+		{"$X -rfv --one-file-system /", Deny, dyn},
+		// Options read after an operand, a word with an unknown part or
+		// a glob may not be options at all.
+		{"$X -r / -D", Deny, dyn},
+		{"$X -r$y -D /", Deny, dyn},
+		{`$X -r "$y" -D /`, Deny, dyn},
+		{"$X -r -* /", Deny, dyn},
+		{"$X -r -- -D /", Deny, dyn},
+		// A name known to be rm is judged whatever its options.
+		{"rm -D -rf /", Deny, "default:rm-root"},
+		// sh (dash) has no [[: it runs [[ $x -eq 0, then $y -eq 1 ]].
+		// No kill takes -eq, and telinit takes one runlevel.
+		{"[[ $x -eq 0 || $y -eq 1 ]]", Allow, "default"},
+		{"[[ $x || $y -lt 1 ]]", Allow, "default"},
+		{"[[ $x -eq 0 && $y -eq 0 ]]", Allow, "default"},
+		{"$X -eq 1", Allow, "default"},
+		{"$X -l 1", Allow, "default"},
+		{"$X -9 1", Deny, dyn},
+		{"$X -KILL 1", Deny, dyn},
+		{"$X -sigterm 1", Deny, dyn},
+		{"$X -s KILL 1", Deny, dyn},
+		{"$X -RTMIN+1 1", Deny, dyn},
+		{"$X 1", Deny, dyn},
+		{"$X 0", Deny, dyn},
+		{"$X -t 3 6", Deny, dyn},
+		{"$X 0 ]]", Allow, "default"},
+		{"telinit -t 3 6", Deny, "default:shutdown"},
+		// gcc's -print-prog-name and -Wc, are no history -c.
+		{"${CC} -print-prog-name=collect2", Allow, "default"},
+		{`"$@" -Wc,-MD`, Allow, "default"},
+		{"$X -c", Deny, dyn},
+		{"$X -cdq", Deny, dyn}, // history -c -d q
+	})
+}
+
 // An array the script changes after defining it: the walk kept its old
 // elements, judging rm -rf "${a[0]}" by a value the shell had replaced
 // (a false deny after a=(/); a[0]=x, and, in ask mode, an approval prompt

@@ -251,6 +251,101 @@ func mayRecurse(argv []field) bool {
 	return false
 }
 
+// The options of rm and shred, for refusedOption: for rm, what GNU, BSD,
+// busybox, toybox, uutils and AST (ksh) rm take between them.
+const (
+	rmShort = "cdfFiIPrRuvWx"
+	rmLong  = "force interactive one-file-system no-preserve-root preserve-root recursive dir verbose help version " +
+		"presume-input-tty clear clobber directory unconditional prompt"
+	shredLong = "force iterations random-source remove size verbose exact zero help version"
+)
+
+// refusedOption reports whether the options argv starts with hold one
+// the program refuses, so that it exits before it does anything: short
+// is the letters it takes, shortArg those that take a value, long its
+// long names. For a name only guessed to be rm, since $JAVA
+// -Dx.root="$R/.." -cp lib Main is no rm: rm has no -D. It reads the
+// words before the first operand only, where every getopt (GNU with
+// POSIXLY_CORRECT, BSD, busybox) still takes options, and stops at a
+// word it cannot read whole.
+func refusedOption(argv []field, short, shortArg, long string) bool {
+	for i := 1; i < len(argv); i++ {
+		f := argv[i]
+		known, _, _ := strings.Cut(f.s, dynMark)
+		if !strings.HasPrefix(known, "-") || known == "-" || f.s == "--" || f.glob {
+			return false
+		}
+		if strings.HasPrefix(known, "--") {
+			// getopt_long takes any prefix of a name: refused when none
+			// starts so (--rec$y may be --recursive).
+			key, _, _ := strings.Cut(known[2:], "=")
+			if !anyHasPrefix(long, key) {
+				return true
+			}
+		} else {
+			for j := 1; j < len(known); j++ {
+				ch := known[j : j+1]
+				if strings.Contains(shortArg, ch) {
+					if j+1 == len(known) && !f.dyn {
+						i++ // -n 3: the next word is the value
+					}
+					break
+				}
+				if !strings.Contains(short, ch) {
+					return true
+				}
+			}
+		}
+		if f.dyn {
+			return false // an unquoted $y may split into operands
+		}
+	}
+	return false
+}
+
+// refusedSignal reports whether kill, given f as its first argument,
+// kills nothing: an option word that is no signal and no option kill
+// takes (bash, dash, procps and util-linux all refuse -eq), or -l and
+// -L, which list signals. For a name only guessed to be kill: sh reads
+// [[ $x || $y -eq 1 ]] as [[ $x, then $y -eq 1 ]].
+func refusedSignal(f field) bool {
+	w, ok := strings.CutPrefix(f.s, "-")
+	if !ok || w == "" || f.dyn || f.glob || strings.HasPrefix(w, "-") {
+		return false
+	}
+	switch w[0] {
+	case 'l', 'L':
+		return true
+	case 's', 'n', 'q', 'a', 'p', 'r':
+		return false // -s SIG, -n NUM, -q VAL, -a, -p, -r
+	}
+	if isNumber(w) {
+		return false
+	}
+	u := strings.TrimPrefix(strings.ToUpper(w), "SIG")
+	if strings.HasPrefix(u, "RT") {
+		return false // RTMIN+3, RTMAX-1
+	}
+	return !inList(signalNames, u)
+}
+
+// signalNames are the Linux signal names kill takes, without SIG.
+const signalNames = "HUP INT QUIT ILL TRAP ABRT IOT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT CHLD CLD " +
+	"CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO POLL PWR SYS UNUSED EXIT EMT INFO LOST"
+
+// anyHasPrefix reports whether a name in the space-separated list
+// starts with prefix.
+func anyHasPrefix(list, prefix string) bool {
+	for list != "" {
+		var w string
+		w, list, _ = strings.Cut(list, " ")
+		if strings.HasPrefix(w, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
 // criticalOperand is criticalTarget for a command that, when follow is
 // set, acts on where a link operand leads rather than on the link (find
 // -L, chown -R -H, chmod -R): as if the operand ended in /.
@@ -373,6 +468,9 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if !sure && (s.nameGuessed || !mayRecurse(s.argv)) {
 			break
 		}
+		if s.nameGuessed && refusedOption(s.argv, rmShort, "", rmLong) {
+			break
+		}
 		maybe := ""
 		if !sure {
 			maybe = ", if an unknown word is -r"
@@ -412,6 +510,9 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		}
 	case "shred":
 		if !recursiveFlag(s.argv, "recursive") && (s.nameGuessed || !mayRecurse(s.argv)) {
+			break
+		}
+		if s.nameGuessed && refusedOption(s.argv, "fuvxz", "ns", shredLong) {
 			break
 		}
 		for _, op := range operands(s.argv) {
@@ -454,7 +555,13 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	case "shutdown", "reboot", "halt", "poweroff", "kexec":
 		return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
 	case "init", "telinit":
-		if ops := operands(s.argv); len(ops) > 0 && (ops[0].s == "0" || ops[0].s == "6") {
+		ops := operandsOf(scanOpts(s.argv, optSpec{shortArg: "te"})) // telinit -t 3 6
+		if s.nameGuessed && (len(ops) > 1 && slices.ContainsFunc(ops[1:], field.known) || refusedOption(s.argv, "", "t", "help no-wall")) {
+			// telinit (sysvinit, systemd) takes one runlevel and refuses
+			// more: [[ $x || $y -eq 0 ]], read by sh, is no telinit 0.
+			break
+		}
+		if len(ops) > 0 && (ops[0].s == "0" || ops[0].s == "6") {
 			return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
 		}
 	case "systemctl", "loginctl":
@@ -466,6 +573,9 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			}
 		}
 	case "kill":
+		if s.nameGuessed && len(s.argv) > 1 && refusedSignal(s.argv[1]) {
+			break
+		}
 		for _, op := range operands(s.argv) {
 			if op.s == "1" {
 				return verdict{"default:shutdown", fmt.Sprintf("killing init brings the machine down (%s)", text(s.argv))}, true
@@ -516,7 +626,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 	case "history":
 		// For a name only guessed to be history, -c with a word after it
 		// is far more likely $SHELL -c 'ls', whose code is judged as such.
-		if hasFlag(s.argv, "c", "") && (!s.nameGuessed || len(operands(s.argv)) == 0) {
+		if hasFlag(s.argv, "c", "") && (!s.nameGuessed || len(operands(s.argv)) == 0 && !refusedOption(s.argv, "acnprsw", "d", "")) {
 			return verdict{"default:history-clear", "clearing the shell history (history -c)"}, true
 		}
 	}
