@@ -579,7 +579,22 @@ func TestGuessedNameTakesItsOwnOptions(t *testing.T) {
 		{"$X 1", Deny, dyn},
 		{"$X 0", Deny, dyn},
 		{"$X -t 3 6", Deny, dyn},
-		{"$X 0 ]]", Allow, "default"},
+		{"$X 0 ]]", Deny, dyn},    // finit's telinit reads the first word only
+		{"$X -eX=1 0", Deny, dyn}, // upstart's telinit -e KEY=VALUE
+		{"[[ $x -eq 0 || $y -ne 1 ]]", Allow, "default"},
+		// helper-70: what some kill, rm or wrapper takes.
+		{"$X -+9 1", Deny, dyn},
+		{"$X '- 9' -1", Deny, dyn},
+		{"$X -SIG09 1", Deny, dyn},
+		{"$X -Sig9 1", Deny, dyn},
+		{"$X -g -rf ~", Deny, dyn},       // uutils rm --progress
+		{"$X --prog -r /etc", Deny, dyn}, // by prefix
+		{"$X ---presume-input-tty -rf ~", Deny, dyn},
+		{"$X -uroot kill -9 1", Deny, dyn}, // sudo
+		{"$X -k5 10 kill -9 1", Deny, dyn}, // timeout
+		{"$X -S 'kill -9' 1", Deny, dyn},   // env -S
+		{"$X -vS'kill -9' 1", Deny, dyn},
+		{"$X -S'rm -fr' ~", Deny, dyn},
 		{"telinit -t 3 6", Deny, "default:shutdown"},
 		// gcc's -print-prog-name and -Wc, are no history -c.
 		{"${CC} -print-prog-name=collect2", Allow, "default"},

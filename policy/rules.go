@@ -251,12 +251,13 @@ func mayRecurse(argv []field) bool {
 	return false
 }
 
-// The options of rm and shred, for refusedOption: for rm, what GNU, BSD,
-// busybox, toybox, uutils and AST (ksh) rm take between them.
+// The options of rm and shred, for refusedOption: for rm, what GNU,
+// uutils (-g, and GNU's hidden ---presume-input-tty), BSD, busybox,
+// toybox and AST (ksh) rm take between them.
 const (
-	rmShort = "cdfFiIPrRuvWx"
+	rmShort = "cdfFgiIPqrRuvWx"
 	rmLong  = "force interactive one-file-system no-preserve-root preserve-root recursive dir verbose help version " +
-		"presume-input-tty clear clobber directory unconditional prompt"
+		"-presume-input-tty progress quiet clear clobber directory unconditional prompt"
 	shredLong = "force iterations random-source remove size verbose exact zero help version"
 )
 
@@ -272,7 +273,9 @@ func refusedOption(argv []field, short, shortArg, long string) bool {
 	for i := 1; i < len(argv); i++ {
 		f := argv[i]
 		known, _, _ := strings.Cut(f.s, dynMark)
-		if !strings.HasPrefix(known, "-") || known == "-" || f.s == "--" || f.glob {
+		if !strings.HasPrefix(known, "-") || known == "-" || f.s == "--" || f.glob || strings.ContainsAny(known, " \t\n") {
+			// Not an option, or not one word to every program: env -S
+			// splits -S'rm -fr'.
 			return false
 		}
 		if strings.HasPrefix(known, "--") {
@@ -303,35 +306,75 @@ func refusedOption(argv []field, short, shortArg, long string) bool {
 	return false
 }
 
+// refusedRunlevel is refusedOption for telinit: sysvinit's -t SECONDS,
+// -e VAR=VALUE (upstart's; sysvinit takes -e only without a runlevel),
+// systemd's --no-wall. [[ $x || $y -eq 0 ]], which sh runs as $y -eq 0
+// ]], is no telinit 0.
+func refusedRunlevel(argv []field) bool {
+	for i := 1; i < len(argv); i++ {
+		f := argv[i]
+		if f.dyn || f.glob || !strings.HasPrefix(f.s, "-") || f.s == "-" || f.s == "--" {
+			return false
+		}
+		if key, ok := strings.CutPrefix(f.s, "--"); ok {
+			if key, _, _ = strings.Cut(key, "="); !strings.HasPrefix("no-wall", key) {
+				return true // --help prints and exits
+			}
+			continue
+		}
+		val := f.s[2:]
+		if val == "" && i+1 < len(argv) && (f.s[1] == 't' || f.s[1] == 'e') {
+			i++
+			if val = argv[i].s; argv[i].dyn {
+				return false
+			}
+		}
+		if f.s[1] != 't' && (f.s[1] != 'e' || !strings.Contains(val, "=")) {
+			return true
+		}
+	}
+	return false
+}
+
 // refusedSignal reports whether kill, given f as its first argument,
-// kills nothing: an option word that is no signal and no option kill
-// takes (bash, dash, procps and util-linux all refuse -eq), or -l and
-// -L, which list signals. For a name only guessed to be kill: sh reads
-// [[ $x || $y -eq 1 ]] as [[ $x, then $y -eq 1 ]].
+// kills nothing: an option word that is neither a signal bash, dash,
+// procps or util-linux kill would take (they all refuse -eq) nor one of
+// their options, or -l and -L, which list signals. For a name only
+// guessed to be kill: sh reads [[ $x || $y -eq 1 ]] as [[ $x, then $y
+// -eq 1 ]].
 func refusedSignal(f field) bool {
 	w, ok := strings.CutPrefix(f.s, "-")
-	if !ok || w == "" || f.dyn || f.glob || strings.HasPrefix(w, "-") {
+	if !ok || w == "" || f.dyn || f.glob || strings.HasPrefix(w, "-") || strings.ContainsAny(w, " \t\n") {
 		return false
+	}
+	u := strings.ToUpper(w)
+	u = strings.TrimPrefix(u, "SIG") // procps takes -sig9 and -Sig9
+	if strings.Trim(u, "+-0123456789") == "" || strings.HasPrefix(u, "RT") || inList(signalNames, u) {
+		return false // strtol's -+9, -SIG09; RTMIN+3
 	}
 	switch w[0] {
-	case 'l', 'L':
-		return true
-	case 's', 'n', 'q', 'a', 'p', 'r':
-		return false // -s SIG, -n NUM, -q VAL, -a, -p, -r
+	case 's', 'q', 'a', 'p', 'r':
+		return false // -s SIG, -sKILL, -q VALUE, -a, -p, -r
+	case 'n':
+		return w != "n" && !isNumber(w[1:]) // -n 9, -n9; -ne is refused
 	}
-	if isNumber(w) {
-		return false
-	}
-	u := strings.TrimPrefix(strings.ToUpper(w), "SIG")
-	if strings.HasPrefix(u, "RT") {
-		return false // RTMIN+3, RTMAX-1
-	}
-	return !inList(signalNames, u)
+	return true
 }
 
 // signalNames are the Linux signal names kill takes, without SIG.
 const signalNames = "HUP INT QUIT ILL TRAP ABRT IOT BUS FPE KILL USR1 SEGV USR2 PIPE ALRM TERM STKFLT CHLD CLD " +
 	"CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO POLL PWR SYS UNUSED EXIT EMT INFO LOST"
+
+// namedLater reports whether a word after the name names one of names,
+// alone or as the first of the words it holds: the name guessed may then
+// be a wrapper that runs it ($X -uroot kill -9 1 with X=sudo, $X -S
+// 'kill -9' 1 with X=env), and no option of the guess is refused for it.
+func namedLater(argv []field, names ...string) bool {
+	return slices.ContainsFunc(argv[1:], func(f field) bool {
+		f.s, _, _ = strings.Cut(strings.TrimLeft(f.s, " \t\n"), " ")
+		return slices.Contains(names, progName(f))
+	})
+}
 
 // anyHasPrefix reports whether a name in the space-separated list
 // starts with prefix.
@@ -468,7 +511,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if !sure && (s.nameGuessed || !mayRecurse(s.argv)) {
 			break
 		}
-		if s.nameGuessed && refusedOption(s.argv, rmShort, "", rmLong) {
+		if s.nameGuessed && !namedLater(s.argv, "rm") && refusedOption(s.argv, rmShort, "", rmLong) {
 			break
 		}
 		maybe := ""
@@ -512,7 +555,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		if !recursiveFlag(s.argv, "recursive") && (s.nameGuessed || !mayRecurse(s.argv)) {
 			break
 		}
-		if s.nameGuessed && refusedOption(s.argv, "fuvxz", "ns", shredLong) {
+		if s.nameGuessed && !namedLater(s.argv, "shred") && refusedOption(s.argv, "fuvxz", "ns", shredLong) {
 			break
 		}
 		for _, op := range operands(s.argv) {
@@ -556,9 +599,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 		return verdict{"default:shutdown", fmt.Sprintf("shutting down or rebooting the machine (%s)", text(s.argv))}, true
 	case "init", "telinit":
 		ops := operandsOf(scanOpts(s.argv, optSpec{shortArg: "te"})) // telinit -t 3 6
-		if s.nameGuessed && (len(ops) > 1 && slices.ContainsFunc(ops[1:], field.known) || refusedOption(s.argv, "", "t", "help no-wall")) {
-			// telinit (sysvinit, systemd) takes one runlevel and refuses
-			// more: [[ $x || $y -eq 0 ]], read by sh, is no telinit 0.
+		if s.nameGuessed && !namedLater(s.argv, "init", "telinit") && refusedRunlevel(s.argv) {
 			break
 		}
 		if len(ops) > 0 && (ops[0].s == "0" || ops[0].s == "6") {
@@ -573,7 +614,7 @@ func (p *Policy) hardRule(s *simple) (verdict, bool) {
 			}
 		}
 	case "kill":
-		if s.nameGuessed && len(s.argv) > 1 && refusedSignal(s.argv[1]) {
+		if s.nameGuessed && len(s.argv) > 1 && !namedLater(s.argv, "kill") && refusedSignal(s.argv[1]) {
 			break
 		}
 		for _, op := range operands(s.argv) {
