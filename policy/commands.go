@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"errors"
 	"path"
 	"slices"
 	"strconv"
@@ -684,12 +685,7 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 		defer w.shellString(f.otherReading(), args, via, c)
 	}
 	if !f.known() {
-		if w.a.dynCode == "" {
-			w.a.dynCode = via + " " + strings.ReplaceAll(f.s, dynMark, "…")
-		}
-		if strings.Trim(f.s, dynMark+" \t\n;") != "" {
-			w.partlyKnown(f.s, args, via, c)
-		}
+		w.unknownCode(f, args, via, c, false)
 		return
 	}
 	if len(args) == 0 {
@@ -700,6 +696,19 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 	defer w.leave(w.subshell())
 	w.scope.setPositional(args, true)
 	w.script(f.s, via, c)
+}
+
+// unknownCode judges shell code f that is not known in whole: what can be
+// seen of it (see partlyKnown), and the request then holds code that
+// cannot be known (an ask in the approval modes). lenient is for text
+// that may be another language's, not refused where it parses nowhere.
+func (w *walker) unknownCode(f field, args []field, via string, c ctx, lenient bool) {
+	if w.a.dynCode == "" {
+		w.a.dynCode = via + " " + strings.ReplaceAll(f.s, dynMark, "…")
+	}
+	if strings.Trim(f.s, dynMark+" \t\n;") != "" {
+		w.partlyKnown(f.s, args, via, c, lenient)
+	}
 }
 
 // partlyKnown judges shell text with unknown parts for what can be seen
@@ -721,8 +730,9 @@ func (w *walker) shellString(f field, args []field, via string, c ctx) {
 // their values from before, with what each walk set as alternatives (see
 // alts.go). Functions it defines the same way in both walks are kept, so
 // that their calls are judged; one it defines in one walk only, or
-// differently, is refused, and so is an alias.
-func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
+// differently, is refused, and so is an alias. Lenient text that parses
+// in no way is not refused.
+func (w *walker) partlyKnown(text string, args []field, via string, c ctx, lenient bool) {
 	if w.rewalking > 0 && !w.chargeRewalk(2*len(text)) {
 		return
 	}
@@ -739,7 +749,7 @@ func (w *walker) partlyKnown(text string, args []field, via string, c ctx) {
 		}
 		walked[i] = inner
 	}
-	if len(defined) == 0 && !w.parsesWithOthers(text, via, c) {
+	if len(defined) == 0 && !w.parsesWithOthers(text, via, c) && !lenient {
 		// bash may run it all the same: sh -c `'r -c `'rm -rf /' does.
 		w.fail("cannot parse the string given to %s, with its unknown parts empty or not", via)
 		return
@@ -2274,7 +2284,7 @@ func printfGuess(args []field) string {
 func (w *walker) dynamicCommand(s *simple) {
 	for i := 1; i+1 < len(s.argv); i++ {
 		if s.argv[i].s == "-c" {
-			w.childString(s.argv[i+1], nil, "-c", ctx{})
+			w.guessedShellCode(s.argv[i+1])
 			break
 		}
 	}
@@ -2302,6 +2312,55 @@ func (w *walker) dynamicCommand(s *simple) {
 		w.childCommand(rest, s.c, "…")
 	}
 	w.argPaths(s)
+}
+
+// guessedShellCode judges the -c code of a program whose name is not
+// known. It may be python3 or perl, whose code need not parse as shell
+// ($PYTHON -c 'print(1)'), or a shell, which runs each whole command
+// before the one with its syntax error, and none after. So text that does
+// not parse is judged up to the line where the parser stopped, as one
+// text that must parse (if true; then rm -rf / on one line, print(1) on
+// the next, is refused), and in that line, for what the parser may have
+// missed, each piece between ;, && and || that parses. A divergence, an
+// unclosed here-document (bash runs its command all the same) and text
+// not known in whole that parses in no way are refused as for a known
+// shell.
+func (w *walker) guessedShellCode(code field) {
+	if code.guess != nil {
+		w.childString(code, nil, "-c", ctx{})
+		return
+	}
+	defer w.leave(w.subshell())
+	defer w.withArith(false)()
+	if !code.known() {
+		w.unknownCode(code, nil, "-c", ctx{}, true)
+		return
+	}
+	_, err := w.parse(code.s)
+	var pe syntax.ParseError
+	if err == nil || !errors.As(err, &pe) || strings.HasPrefix(pe.Text, "unclosed here-document") {
+		w.script(code.s, "-c", ctx{}) // and refused where it does not parse
+		return
+	}
+	start := lineStart(code.s, int(pe.Pos.Line()))
+	if strings.TrimSpace(code.s[:start]) != "" {
+		w.script(code.s[:start], "-c", ctx{})
+	}
+	line, _, _ := strings.Cut(code.s[start:], "\n")
+	w.linesThatParse(line, "-c", ctx{}, false, false)
+}
+
+// lineStart returns the offset in s where its line n (from 1) starts.
+func lineStart(s string, n int) int {
+	at := 0
+	for ; n > 1; n-- {
+		i := strings.IndexByte(s[at:], '\n')
+		if i < 0 {
+			return len(s)
+		}
+		at += i + 1
+	}
+	return at
 }
 
 // gdbRuns judges what gdb runs: the program and arguments after --args,
