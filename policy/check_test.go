@@ -541,6 +541,39 @@ func TestGuessedNetcatAndHistory(t *testing.T) {
 	})
 }
 
+// ${Y-d} and ${Y=d}, without the colon, keep the value of a Y set and
+// empty: rm -rf ${Y-/tmp/x}/* is rm -rf /* after read Y < /dev/null.
+func TestDefaultWithoutColonMayBeEmpty(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{"read Y < /dev/null; rm -rf ${Y-/tmp/x}/*", Deny, rm},
+		{"rm -rf ${Y-/tmp/x}/", Deny, rm},
+		{`read Y < f; rm -rf "${Y=/tmp/x}"/*`, Deny, rm},
+		{"x=${Y-/tmp/x}; rm -rf \"$x\"/*", Deny, rm},
+		{"read Y < f; rm -rf ${Y:-/tmp/x}/*", Allow, "default"},
+		{`rm -rf "${TMPDIR-/tmp}/foo"`, Allow, "default"},
+		{`rm -rf "${TMPDIR:-/tmp}"/*`, Allow, "default"},
+		{"Y=; rm -rf ${Y-/tmp/x}/*", Deny, rm},
+		{"Y=/tmp/y; rm -rf ${Y-/tmp/x}/*", Allow, "default"},
+		{"unset Y; rm -rf ${Y-/tmp/x}/*", Allow, "default"},
+		// helper-72: the empty reading joined with other parts, nested,
+		// kept by arrays and by ${Y=d} for later uses.
+		{"read Y < /dev/null; rm -rf ${Y-/tmp/x}$Z/*", Deny, rm},
+		{"read Y < /dev/null; rm -rf ${Y-/tmp/x}/$Z", Deny, rm},
+		{"read Y < /dev/null; rm -rf ${A:-${Y-/tmp/x}}/*", Deny, rm},
+		{"read Y < /dev/null; x+=${Y-/tmp/x}; rm -rf $x/*", Deny, rm},
+		{"read Y < /dev/null; a=(${Y-/tmp/x}); rm -rf ${a[0]}/*", Deny, rm},
+		{"read Y < /dev/null; a=(/tmp/y); a+=(${Y-/tmp/x}); rm -rf \"${a[1]}\"/*", Deny, rm},
+		{": ${Y=/tmp/x}; rm -rf ${Y-/tmp/x}/*", Deny, rm},
+		{"read Y < /dev/null; echo \"rm -rf ${Y-/tmp/x}/*\" > s.sh; sh s.sh", Deny, rm},
+		{"read Y < /dev/null; cat <<E | sh\nrm -rf ${Y-/tmp/x}/*\nE", Deny, rm},
+		// Two defaults with colons side by side are never empty.
+		{"rm -rf ${PREFIX:-/opt}${APPDIR:-/myapp}/*", Allow, "default"},
+		{"x=${Z:-/a}${W:-/b}; rm -rf $x/*", Allow, "default"},
+	})
+}
+
 // A name only guessed to be rm, shred, kill, telinit or history is judged
 // so only while its leading options are ones that program takes: with any
 // other, it refuses to run and does nothing.

@@ -1697,7 +1697,7 @@ func (w *walker) special(s *simple) {
 				}
 				w.scope.aliases[k] = v
 				if a.guess != nil {
-					w.guessedAlias(k, *a.guess)
+					w.guessedAlias(k, guessText(*a.guess))
 				}
 			}
 		}

@@ -14,7 +14,7 @@ type verdict struct {
 
 func text(fs []field) string {
 	t, _ := joinFields(fs)
-	t = strings.ReplaceAll(t, dynMark, "…")
+	t = strings.ReplaceAll(strings.ReplaceAll(t, maybeEmpty, dynMark), dynMark, "…")
 	if len(t) > 120 {
 		t = t[:117] + "..."
 	}

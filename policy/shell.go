@@ -2073,7 +2073,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 			c.stdinDL = c.stdinDL || body.dl
 			c.stdinText, c.stdinKnown, c.stdinOthers = body.s, body.known(), nil
 			if body.guess != nil {
-				c.stdinOthers = []string{*body.guess} // <<EOF ${CMD:-true} -rf /
+				c.stdinOthers = []string{guessText(*body.guess)} // <<EOF ${CMD:-true} -rf /
 			}
 			c.stdinPipe = false
 			continue
@@ -2082,7 +2082,7 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 			c.stdinDL = c.stdinDL || f.dl
 			c.stdinText, c.stdinKnown, c.stdinOthers = f.s+"\n", f.known(), nil
 			if f.guess != nil {
-				c.stdinOthers = []string{*f.guess + "\n"}
+				c.stdinOthers = []string{guessText(*f.guess) + "\n"}
 			}
 			c.stdinPipe = false
 			continue
@@ -2678,7 +2678,10 @@ func progName(f field) string {
 // travel on in the values it sets and the text it writes, and walking a
 // function or a cd twice would change what comes after.
 func (w *walker) guessedCommand(raw, argv []field, c ctx, via string) {
-	i := slices.IndexFunc(raw, func(f field) bool { return f.guess != nil && f.known() })
+	// A word known in part has an other reading worth judging only where
+	// it may be empty (${x-/tmp/y}$z/*, with z and x set empty, is /*).
+	judged := func(f field) bool { return f.guess != nil && (f.known() || mayBeEmpty(f.guess)) }
+	i := slices.IndexFunc(raw, judged)
 	if i < 0 {
 		return
 	}
@@ -2689,7 +2692,7 @@ func (w *walker) guessedCommand(raw, argv []field, c ctx, via string) {
 	}
 	alt := slices.Clone(raw)
 	for j := i; j < len(alt); j++ {
-		if alt[j].guess != nil && alt[j].known() {
+		if judged(alt[j]) {
 			alt[j] = alt[j].otherReading()
 		}
 	}

@@ -43,11 +43,13 @@ type field struct {
 func (f field) known() bool { return !f.dyn }
 
 // otherReading is f as its other reading (guess, which must be set): not
-// known. The unknown value is taken as not empty: ${x:-d} and ${x:=d}
-// give d for an empty x, which the text reading judges. (${x-d} of an x
-// set empty is "", which neither reading holds.)
+// known. The unknown value is taken as not empty where ${x:-d} or ${x:=d}
+// gave d for an empty x, which the text reading judges, and as possibly
+// empty where ${x-d} or ${x=d} took d (maybeEmpty): rm -rf ${x-/tmp/y}/*
+// of an x set empty is rm -rf /*.
 func (f field) otherReading() field {
-	return field{s: *f.guess, dyn: true}
+	s := guessText(*f.guess)
+	return field{s: s, dyn: true, glob: f.glob, emptyable: len(s) != len(*f.guess)}
 }
 
 func litFields(ss ...string) []field {
@@ -1150,7 +1152,12 @@ func (w *walker) paramDefault(p *syntax.ParamExp, v string, ok bool) (string, bo
 	}
 	d := w.wordString(p.Exp.Word)
 	guess := d.guess
-	if !ok {
+	switch {
+	case !ok && (!colon || mayBeEmpty(d.guess)):
+		// ${x-d}: x may be set and empty, which ${x:-d} would replace;
+		// ${a:-${x-d}} is empty where both are.
+		guess = emptyText()
+	case !ok:
 		guess = anyText()
 	}
 	if op == syntax.AssignUnset || op == syntax.AssignUnsetOrNull {
@@ -1182,10 +1189,13 @@ func (w *walker) paramGuess(p *syntax.ParamExp, f field) *string {
 	case f.guess != nil && bareParam(p):
 		return f.guess
 	case f.guess != nil:
-		return anyText()
+		return anyTextOf(f.guess)
 	case f.dyn || p.Index != nil:
 		// An array's own value is unknown: a=(${CC:-gcc}); ${a[0]}.
 		if elems, ok := w.scope.getArray(p.Param.Value); ok && slices.ContainsFunc(elems, func(e field) bool { return e.guess != nil }) {
+			if slices.ContainsFunc(elems, func(e field) bool { return mayBeEmpty(e.guess) }) {
+				return emptyText()
+			}
 			return anyText()
 		}
 	}
@@ -1208,12 +1218,45 @@ func isDefaultOp(op syntax.ParExpOperator) bool {
 	return false
 }
 
+// maybeEmpty stands in an other reading (field.guess) for a value that
+// may be anything, empty too: that of x in ${x-d} or ${x=d}, which take
+// the default only when x is unset. It is no pair of dynMarks, which two
+// guessed parts side by side make (${a:-/x}${b:-/y}, never empty).
+// otherReading turns it into a dynMark; so must whatever takes a guess
+// for text to run (see guessText).
+const maybeEmpty = dynMark + "\x01"
+
 // anyText is the other reading (field.guess) of a value that may be
 // anything.
 func anyText() *string {
 	unknown := dynMark
 	return &unknown
 }
+
+// emptyText is the other reading of a value that may be anything or
+// empty.
+func emptyText() *string {
+	unknown := maybeEmpty
+	return &unknown
+}
+
+// mayBeEmpty reports whether the other reading g holds a value that may
+// be empty.
+func mayBeEmpty(g *string) bool { return g != nil && strings.Contains(*g, maybeEmpty) }
+
+// anyTextOf is the other reading of a value taken from one whose other
+// reading is g (${x%/}, ${a[0]}): anything, or empty too where g may be.
+func anyTextOf(g *string) *string {
+	if mayBeEmpty(g) {
+		return emptyText()
+	}
+	return anyText()
+}
+
+// guessText is the other reading g as text a shell runs, or a command's
+// stdin: unknown parts as dynMarks, each of which the walk of such text
+// takes as possibly empty anyway.
+func guessText(g string) string { return strings.ReplaceAll(g, maybeEmpty, dynMark) }
 
 // isUnset reports whether a known variable was removed by unset.
 func (w *walker) isUnset(name string) bool {
