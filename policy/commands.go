@@ -910,29 +910,42 @@ func vanishedCode(argv []field, code *field) (*field, []field) {
 // known in whole or in part (sh <<EOF with an unknown $y in the body).
 // child: another process runs it, so what it sets stays there.
 func (w *walker) stdinScript(c ctx, via string, child bool) {
-	judge := func(text string, known bool) {
-		switch {
-		case known && child:
-			w.childScript(text, via, ctx{})
-		case known:
-			w.script(text, via, ctx{})
-		case text != "":
-			w.shellString(field{s: text, dyn: true}, nil, via, ctx{})
-		}
-	}
-	if len(c.stdinOthers) == 0 {
-		judge(c.stdinText, c.stdinKnown)
-		return
-	}
 	if slices.Contains(c.stdinOthers, tooManyTexts) {
 		w.fail("%s may read more than %d texts; the policy cannot follow them all", via, maxOlder+1)
 		return
 	}
-	// Several texts it may read: each as code that may not run, so that
-	// none hides the others' values (as runFile does).
-	w.maybe(func() { judge(c.stdinText, c.stdinKnown) })
-	for _, t := range c.stdinOthers {
-		w.maybe(func() { judge(t, c.stdinKnown && !strings.Contains(t, dynMark)) })
+	w.runTexts(c.stdinText, c.stdinKnown, c.stdinOthers, via, child)
+}
+
+// runTexts judges code a shell runs, from a file or its stdin, that is
+// last or may be any of others instead: each as code that may not run, so
+// that none hides the others' values (. ./x.sh may leave those of any). A
+// text known in part holds dynMark; one of which nothing is known is
+// judged as a file the request did not write, by nothing. child: another
+// process runs it, so what it sets stays there.
+func (w *walker) runTexts(last string, known bool, others []string, via string, child bool) {
+	judge := func(text string) {
+		switch {
+		case known && !strings.Contains(text, dynMark):
+			if child {
+				w.childScript(text, via, ctx{})
+			} else {
+				w.script(text, via, ctx{})
+			}
+		case text == "":
+		case child:
+			w.childString(field{s: text, dyn: true}, nil, via, ctx{})
+		default:
+			w.shellString(field{s: text, dyn: true}, nil, via, ctx{})
+		}
+	}
+	if len(others) == 0 {
+		judge(last)
+		return
+	}
+	w.maybe(func() { judge(last) })
+	for _, t := range others {
+		w.maybe(func() { judge(t) })
 	}
 }
 

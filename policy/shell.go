@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -2470,26 +2469,14 @@ func (w *walker) runFile(s *simple, f field, via string) {
 	if info.text == nil || !w.chargeFileText(info, via) {
 		return
 	}
-	run := func(text []byte) {
-		// A text it may hold instead may be known in part even where the
-		// last is known (echo "${CMD:-true} -rf /" > x.sh).
-		if info.known && !bytes.Contains(text, []byte(dynMark)) {
-			w.script(string(text), via, ctx{})
-		} else {
-			w.shellString(field{s: string(text), dyn: true}, nil, via, ctx{})
-		}
-	}
-	if len(info.older) == 0 {
-		run(info.text)
-		return
-	}
-	// Several texts it may hold: each as code that may not run, from
-	// where the file is run, so that none hides the others' values
-	// (. ./x.sh may leave those of any).
-	w.maybe(func() { run(info.text) })
+	// A text it may hold instead may be known in part even where the last
+	// is known (echo "${CMD:-true} -rf /" > x.sh). It runs from where the
+	// file is run: the caller makes a subshell for a child.
+	var older []string
 	for _, t := range info.older {
-		w.maybe(func() { run(t) })
+		older = append(older, string(t))
 	}
+	w.runTexts(string(info.text), info.known, older, via, false)
 }
 
 func isFD(s string) bool {
