@@ -490,28 +490,39 @@ func (w *walker) keepValues(walks []*scope) {
 }
 
 // keepAsOther gives each variable and array that in, a thrown-away
-// scope below sc, set an alternative: what in set. It goes where the
-// walk holds that name, however far up; a name the walk never set holds
-// the environment's value otherwise (x=y=/; false && x=true; eval "$x").
+// scope below sc, set an alternative: what in set. It goes in sc, with
+// what the name held there before: sc may be a subshell, whose changes
+// go with it (x=/tmp/a; echo "x=/; $y" | sh; rm -rf "$x"), and a
+// function's scope hands its own back on return (keep). A name the walk
+// never set holds the environment's value otherwise (x=y=/; false &&
+// x=true; eval "$x").
 func (w *walker) keepAsOther(sc, in *scope) {
 	for k, v := range in.vars {
 		if k == unknownVar {
 			continue
 		}
-		at := sc.holder(k, false)
-		if at == nil {
-			at = sc
-			at.set(k, w.fromEnvironment(k))
+		switch at := sc.holder(k, false); {
+		case at == nil:
+			sc.set(k, w.fromEnvironment(k))
+		case at != sc:
+			sc.set(k, at.vars[k])
+			for _, a := range at.alts[k] {
+				sc.addAlt(k, a)
+			}
 		}
-		at.addAlt(k, v)
+		sc.addAlt(k, v)
 	}
 	for k, a := range in.arrays {
-		at := sc.holder(k, true)
-		if at == nil {
-			at = sc
-			at.setArray(k, nil)
+		switch at := sc.holder(k, true); {
+		case at == nil:
+			sc.setArray(k, nil)
+		case at != sc:
+			sc.setArray(k, at.arrays[k])
+			for _, b := range at.arrAlts[k] {
+				sc.addArrAlt(k, b)
+			}
 		}
-		at.addArrAlt(k, a)
+		sc.addArrAlt(k, a)
 	}
 }
 

@@ -541,6 +541,29 @@ func TestGuessedNetcatAndHistory(t *testing.T) {
 	})
 }
 
+// What code known in part may set is an alternative value where that
+// code runs: a subshell or a child shell keeps it to itself.
+func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`x=/tmp/a; echo "x=/; $y" | sh; rm -rf "$x"`, Allow, "default"},
+		{"x=/tmp/a; sh <<E\nx=/; $y\nE\nrm -rf \"$x\"", Allow, "default"},
+		{`x=/tmp/a; echo "x=/; $y" > f; sh f; rm -rf "$x"`, Allow, "default"},
+		{`x=/tmp/a; (eval "x=/; $y"); rm -rf "$x"`, Allow, "default"},
+		{`x=/tmp/a; f() { eval "x=/; $y"; }; (f); rm -rf "$x"`, Allow, "default"},
+		{`x=/tmp/a; f() { local x; eval "x=/; $y"; }; f; rm -rf "$x"`, Allow, "default"},
+		// In this shell, and from a function, it stays.
+		{`x=/tmp/a; eval "x=/; $y"; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/a; echo "x=/; $y" > f; . ./f; rm -rf "$x"`, Deny, rm},
+		{"x=/tmp/a; . /dev/stdin <<E\nx=/; $y\nE\nrm -rf \"$x\"", Deny, rm},
+		{`x=/tmp/a; f() { eval "x=/; $y"; }; f; rm -rf "$x"`, Deny, rm},
+		{`f() { eval "x=/; $y"; }; g() { f; }; g; rm -rf "$x"`, Deny, rm},
+		{`a=(/tmp/a); f() { eval "a=(/); $y"; }; f; rm -rf "${a[0]}"`, Deny, rm},
+		{`a=(/tmp/a); (eval "a=(/); $y"); rm -rf "${a[0]}"`, Allow, "default"},
+	})
+}
+
 // ${Y-d} and ${Y=d}, without the colon, keep the value of a Y set and
 // empty: rm -rf ${Y-/tmp/x}/* is rm -rf /* after read Y < /dev/null.
 func TestDefaultWithoutColonMayBeEmpty(t *testing.T) {
