@@ -490,7 +490,8 @@ func (w *walker) keepValues(walks []*scope) {
 }
 
 // keepAsOther gives each variable and array that in, a thrown-away
-// scope below sc, set an alternative: what in set. It goes in sc, with
+// scope below sc, set alternatives: what in set, and what in holds as
+// its alternatives (code nested in it, a branch). They go in sc, with
 // what the name held there before: sc may be a subshell, whose changes
 // go with it (x=/tmp/a; echo "x=/; $y" | sh; rm -rf "$x"), and a
 // function's scope hands its own back on return (keep). A name the walk
@@ -511,6 +512,9 @@ func (w *walker) keepAsOther(sc, in *scope) {
 			}
 		}
 		sc.addAlt(k, v)
+		for _, a := range in.alts[k] {
+			sc.addAlt(k, a) // set by code nested in in (eval "eval \"x=/; \$z\"; $y")
+		}
 	}
 	for k, a := range in.arrays {
 		switch at := sc.holder(k, true); {
@@ -523,6 +527,9 @@ func (w *walker) keepAsOther(sc, in *scope) {
 			}
 		}
 		sc.addArrAlt(k, a)
+		for _, b := range in.arrAlts[k] {
+			sc.addArrAlt(k, b)
+		}
 	}
 }
 

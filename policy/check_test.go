@@ -561,6 +561,17 @@ func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
 		{`f() { eval "x=/; $y"; }; g() { f; }; g; rm -rf "$x"`, Deny, rm},
 		{`a=(/tmp/a); f() { eval "a=(/); $y"; }; f; rm -rf "${a[0]}"`, Deny, rm},
 		{`a=(/tmp/a); (eval "a=(/); $y"); rm -rf "${a[0]}"`, Allow, "default"},
+		// helper-73: what code nested in such code may set, and what a
+		// branch in it may, stays an alternative.
+		{`x=/tmp/a; eval "eval \"x=/; \$z\"; $y"; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/a; f(){ eval "x=/; $z"; }; eval "f; $y"; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/a; f(){ eval "x=/; $z"; }; g(){ eval "f; $y"; }; g; rm -rf "$x"`, Deny, rm},
+		{"x=/tmp/a; . /dev/stdin <<E\neval \"x=/; \\$z\"; $y\nE\nrm -rf \"$x\"", Deny, rm},
+		{`x=/tmp/a; trap "eval \"x=/; \$z\"; $y" DEBUG; true; rm -rf "$x"`, Deny, rm},
+		{`a=(/tmp/a); eval "eval \"a=(/); \$z\"; $y"; rm -rf "${a[@]}"`, Deny, rm},
+		{`c=/; [ -n "$q" ] && c=/tmp/b; x=/tmp/a; eval "x=$c; $z"; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/a; eval "x=/; [ -n \"\$q\" ] && x=/tmp/b; $y"; rm -rf "$x"`, Deny, rm},
+		{`x=/tmp/a; eval "( eval \"x=/; \$z\" ); $y"; rm -rf "$x"`, Allow, "default"},
 	})
 }
 
