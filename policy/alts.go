@@ -482,9 +482,13 @@ func (s *scope) addArrAlt(k string, a []field) {
 // text set (walks, each thrown away after) what it set there as an
 // alternative: bash may or may not have run that assignment.
 func (w *walker) keepValues(walks []*scope) {
+	sc := w.scope
 	for _, in := range walks {
 		if in != nil {
-			w.keepAsOther(w.scope, in)
+			w.keepAsOther(sc, in)
+			// eval "cd /; $y"; rm -rf *: the shell may be where the
+			// code went, or where it went and failed to leave.
+			sc.stay = sc.stay.with(sc.cwd, in.cwd).union(sc.cwd, in.stay)
 		}
 	}
 }

@@ -572,6 +572,12 @@ func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
 		{`c=/; [ -n "$q" ] && c=/tmp/b; x=/tmp/a; eval "x=$c; $z"; rm -rf "$x"`, Deny, rm},
 		{`x=/tmp/a; eval "x=/; [ -n \"\$q\" ] && x=/tmp/b; $y"; rm -rf "$x"`, Deny, rm},
 		{`x=/tmp/a; eval "( eval \"x=/; \$z\" ); $y"; rm -rf "$x"`, Allow, "default"},
+		// ... and so does where it may have gone.
+		{`eval "cd /; $y"; rm -rf *`, Deny, rm},
+		{`f() { eval "cd /; $y"; }; f; rm -rf *`, Deny, rm},
+		{`eval "eval \"cd /; \$z\"; $y"; rm -rf *`, Deny, rm},
+		{`(eval "cd /; $y"); rm -rf *`, Allow, "default"},
+		{`eval "cd /tmp; $y"; rm -rf *`, Allow, "default"},
 	})
 }
 
