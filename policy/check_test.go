@@ -581,6 +581,16 @@ func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
 	})
 }
 
+// An assignment before a command, empty too, is that command's
+// environment: x= sh -c '...' sees x empty.
+func TestPrefixAssignmentsEmpty(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	runCases(t, p, []checkCase{
+		{`x=/; x= sh -c 'rm -rf "$x"'`, Allow, "default"},
+		{`x=/tmp; x= sh -c 'rm -rf "$x"/*'`, Deny, "default:rm-root"},
+	})
+}
+
 // ${Y-d} and ${Y=d}, without the colon, keep the value of a Y set and
 // empty: rm -rf ${Y-/tmp/x}/* is rm -rf /* after read Y < /dev/null.
 func TestDefaultWithoutColonMayBeEmpty(t *testing.T) {

@@ -2530,8 +2530,12 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		env := w.scope.fork()
 		words(true)
 		for _, as := range x.Assigns {
-			if as.Name != nil && as.Value != nil && as.Index == nil && !as.Append {
-				env.set(as.Name.Value, w.wordString(as.Value))
+			if as.Name != nil && as.Index == nil && !as.Append {
+				var v field // IFS= read -r x: the empty value
+				if as.Value != nil {
+					v = w.wordString(as.Value)
+				}
+				env.set(as.Name.Value, v)
 			}
 		}
 		words(false)
