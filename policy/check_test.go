@@ -591,6 +591,38 @@ func TestPrefixAssignmentsEmpty(t *testing.T) {
 	})
 }
 
+// read of a stdin the walk knows gives its variables the words read
+// takes from it: a line of each, split on blanks, the last variable the
+// rest.
+func TestReadKnownStdin(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`read x <<< /; rm -rf "$x"`, Deny, rm},
+		{`read x y <<< "a /"; rm -rf "$y"`, Deny, rm},
+		{`read x y <<< "/ a b"; rm -rf "$x"`, Deny, rm},
+		{`IFS= read -r x <<< "/"; rm -rf "$x"`, Deny, rm},
+		{`IFS= read -r x <<< " /"; rm -rf "$x"`, Allow, "default"}, // " /", kept whole
+		{`read <<< " / "; rm -rf "$REPLY"`, Allow, "default"},      // REPLY is not trimmed
+		// Beside the words, the unknown value any read gives stays:
+		// another read may have taken the line, or a loop the text.
+		{`{ read x; read y; } <<< safe; rm -rf "/$y"`, Deny, rm},
+		{`while read w; do :; done <<< safe; rm -rf "/$w"`, Deny, rm},
+		{`echo / > f; read x < f; rm -rf "$x"`, Deny, rm},
+		{"read x <<E\n/\nE\nrm -rf \"$x\"", Deny, rm},
+		{`read cmd <<< "rm -rf /"; $cmd`, Deny, rm},
+		{`read x < /dev/null; rm -rf "$x"/*`, Deny, rm},
+		// A later line is what a second read, or the next pass of a
+		// loop, takes.
+		{`printf "/tmp/a\n/\n" > f; read x < f; rm -rf "$x"`, Deny, rm},
+		{"while read x; do rm -rf \"$x\"; done <<< \"/tmp/a\n/\"", Deny, rm},
+		{`shopt -s lastpipe; echo / | read x; rm -rf "$x"`, Deny, rm},
+		{`read x <<< /tmp/a; rm -rf "$x"`, Allow, "default"},
+		{`echo / | read x; rm -rf "$x"`, Allow, "default"},   // a subshell's
+		{`read -u 3 x <<< /; rm -rf "$x"`, Allow, "default"}, // another descriptor
+	})
+}
+
 // ${Y-d} and ${Y=d}, without the colon, keep the value of a Y set and
 // empty: rm -rf ${Y-/tmp/x}/* is rm -rf /* after read Y < /dev/null.
 func TestDefaultWithoutColonMayBeEmpty(t *testing.T) {

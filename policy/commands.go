@@ -1729,6 +1729,7 @@ func (w *walker) special(s *simple) {
 			}
 			w.scope.set(a.s, field{unset: true})
 		}
+	case s.name == "read" && w.readKnown(s.argv, c):
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
 		whole := s.name != "read" && s.name != "getopts" || hasFlag(s.argv, "a", "")
 		for _, a := range operands(s.argv) {
@@ -1768,6 +1769,71 @@ func (w *walker) special(s *simple) {
 			w.scope.set(v.s, val)
 		}
 	}
+}
+
+// readKnown follows a plain read (options -r, -s and -e only, names
+// without subscripts) of a stdin the walk knows (read x <<< /, echo / >
+// f; read x < f): its variables get the words of each line, split as
+// read splits them, as other values beside the unknown one any read
+// gives. That one stays, since what read takes is often not the first
+// line: another read or command may have taken part of the text, a loop
+// reads to the end (and empties them), the file may have changed, a
+// redirection may fail. It reports false, setting nothing, where it
+// cannot tell: more lines than maxOlder, a line with a backslash read
+// without -r, an IFS unknown or with other characters than blanks.
+func (w *walker) readKnown(argv []field, c ctx) bool {
+	if !c.stdinKnown || len(c.stdinOthers) > 0 || c.stdinDL || c.stdinDec {
+		return false
+	}
+	raw := false
+	var names []string
+	for i, f := range argv[1:] {
+		if !f.known() || f.glob {
+			return false
+		}
+		if f.s == "--" {
+			for _, n := range argv[i+2:] {
+				names = append(names, n.s)
+			}
+			break
+		}
+		if strings.HasPrefix(f.s, "-") && len(names) == 0 {
+			if strings.Trim(f.s[1:], "rse") != "" {
+				return false
+			}
+			raw = raw || strings.Contains(f.s, "r")
+			continue
+		}
+		names = append(names, f.s)
+	}
+	ifs, ok := w.ifs()
+	if len(names) == 0 {
+		names, ifs = []string{"REPLY"}, "" // REPLY takes the line whole
+	}
+	if !ok || strings.Trim(ifs, " \t\n") != "" || slices.ContainsFunc(names, func(n string) bool { return !syntax.ValidName(n) }) {
+		return false
+	}
+	lines := strings.Split(strings.TrimSuffix(c.stdinText, "\n"), "\n")
+	if len(lines) > maxOlder+1 || !raw && strings.Contains(c.stdinText, "\\") {
+		return false
+	}
+	for i, line := range lines {
+		rest := strings.TrimLeft(line, ifs)
+		for j, n := range names {
+			val := strings.TrimRight(rest, ifs)
+			if k := strings.IndexAny(rest, ifs); j < len(names)-1 && k >= 0 {
+				val, rest = rest[:k], strings.TrimLeft(rest[k:], ifs)
+			} else {
+				rest = ""
+			}
+			if i == 0 {
+				w.scope.forgetArray(n) // a=(); read a: a[0] may be empty
+				w.scope.set(n, field{s: dynMark, dyn: true})
+			}
+			w.scope.addAlt(n, field{s: val})
+		}
+	}
+	return true
 }
 
 // nameOperands returns the words a builtin takes as variable names: for
