@@ -620,6 +620,11 @@ func TestReadKnownStdin(t *testing.T) {
 		{`read x <<< /tmp/a; rm -rf "$x"`, Allow, "default"},
 		{`echo / | read x; rm -rf "$x"`, Allow, "default"},   // a subshell's
 		{`read -u 3 x <<< /; rm -rf "$x"`, Allow, "default"}, // another descriptor
+		{`read - <<< /; rm -rf "$REPLY"`, Allow, "default"},  // - is no name: read fails
+		// bash ends $'...' at a NUL, and read drops NUL bytes.
+		{`rm -rf $'/\0'`, Deny, rm},
+		{`x=$'/\0x'; rm -rf "$x"`, Deny, rm},
+		{`printf '/\0' > f; read -r x < f; rm -rf "$x"`, Deny, rm},
 	})
 }
 
@@ -710,6 +715,9 @@ func TestGuessedNameTakesItsOwnOptions(t *testing.T) {
 		{"$X -S 'kill -9' 1", Deny, dyn},   // env -S
 		{"$X -vS'kill -9' 1", Deny, dyn},
 		{"$X -S'rm -fr' ~", Deny, dyn},
+		// helper-75: env -S splits on any blank, and past an A=1.
+		{"$X -S $'kill\\t-9' 1", Deny, dyn},
+		{"$X -S 'A=1 kill -9' 1", Deny, dyn},
 		{"telinit -t 3 6", Deny, "default:shutdown"},
 		// gcc's -print-prog-name and -Wc, are no history -c.
 		{"${CC} -print-prog-name=collect2", Allow, "default"},

@@ -1779,8 +1779,9 @@ func (w *walker) special(s *simple) {
 // line: another read or command may have taken part of the text, a loop
 // reads to the end (and empties them), the file may have changed, a
 // redirection may fail. It reports false, setting nothing, where it
-// cannot tell: more lines than maxOlder, a line with a backslash read
-// without -r, an IFS unknown or with other characters than blanks.
+// cannot tell: more lines than a file keeps texts (maxOlder+1), a
+// backslash read without -r, an IFS unknown or with other characters
+// than blanks.
 func (w *walker) readKnown(argv []field, c ctx) bool {
 	if !c.stdinKnown || len(c.stdinOthers) > 0 || c.stdinDL || c.stdinDec {
 		return false
@@ -1798,7 +1799,7 @@ func (w *walker) readKnown(argv []field, c ctx) bool {
 			break
 		}
 		if strings.HasPrefix(f.s, "-") && len(names) == 0 {
-			if strings.Trim(f.s[1:], "rse") != "" {
+			if f.s == "-" || strings.Trim(f.s[1:], "rse") != "" {
 				return false
 			}
 			raw = raw || strings.Contains(f.s, "r")
@@ -1818,6 +1819,7 @@ func (w *walker) readKnown(argv []field, c ctx) bool {
 		return false
 	}
 	for i, line := range lines {
+		line = strings.ReplaceAll(line, "\x00", "") // read drops NUL bytes
 		rest := strings.TrimLeft(line, ifs)
 		for j, n := range names {
 			val := strings.TrimRight(rest, ifs)

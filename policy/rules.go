@@ -14,7 +14,7 @@ type verdict struct {
 
 func text(fs []field) string {
 	t, _ := joinFields(fs)
-	t = strings.ReplaceAll(strings.ReplaceAll(t, maybeEmpty, dynMark), dynMark, "…")
+	t = strings.ReplaceAll(guessText(t), dynMark, "…")
 	if len(t) > 120 {
 		t = t[:117] + "..."
 	}
@@ -291,6 +291,9 @@ func refusedOption(argv []field, short, shortArg, long string) bool {
 				if strings.Contains(shortArg, ch) {
 					if j+1 == len(known) && !f.dyn {
 						i++ // -n 3: the next word is the value
+						if i < len(argv) && (argv[i].dyn || argv[i].glob) {
+							return false // -n $y may be -n 3 /
+						}
 					}
 					break
 				}
@@ -366,13 +369,13 @@ const signalNames = "HUP INT QUIT ILL TRAP ABRT IOT BUS FPE KILL USR1 SEGV USR2 
 	"CONT STOP TSTP TTIN TTOU URG XCPU XFSZ VTALRM PROF WINCH IO POLL PWR SYS UNUSED EXIT EMT INFO LOST"
 
 // namedLater reports whether a word after the name names one of names,
-// alone or as the first of the words it holds: the name guessed may then
-// be a wrapper that runs it ($X -uroot kill -9 1 with X=sudo, $X -S
-// 'kill -9' 1 with X=env), and no option of the guess is refused for it.
+// or holds blanks, which env -S splits into words that may: the name
+// guessed may then be a wrapper that runs it ($X -uroot kill -9 1 with
+// X=sudo, $X -S 'A=1 kill -9' 1 with X=env), and no option of the guess
+// is refused for it.
 func namedLater(argv []field, names ...string) bool {
 	return slices.ContainsFunc(argv[1:], func(f field) bool {
-		f.s, _, _ = strings.Cut(strings.TrimLeft(f.s, " \t\n"), " ")
-		return slices.Contains(names, progName(f))
+		return slices.Contains(names, progName(f)) || strings.ContainsAny(f.s, " \t\n\v\f\r")
 	})
 }
 

@@ -49,7 +49,7 @@ func (f field) known() bool { return !f.dyn }
 // of an x set empty is rm -rf /*.
 func (f field) otherReading() field {
 	s := guessText(*f.guess)
-	return field{s: s, dyn: true, glob: f.glob, emptyable: len(s) != len(*f.guess)}
+	return field{s: s, dyn: true, glob: f.glob, emptyable: mayBeEmpty(f.guess)}
 }
 
 func litFields(ss ...string) []field {
@@ -333,7 +333,9 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			b.add(text, dyn, glob)
 		case *syntax.SglQuoted:
 			if p.Dollar {
-				b.add(ansiC(p.Value), false, false)
+				// bash ends the string at a NUL: $'/\0x' is /.
+				v, _, _ := strings.Cut(ansiC(p.Value), "\x00")
+				b.add(v, false, false)
 			} else {
 				b.add(p.Value, false, false)
 			}
