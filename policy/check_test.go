@@ -581,6 +581,22 @@ func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
 	})
 }
 
+// A command's output that holds nothing known but blanks may be empty,
+// as an unknown output may: rm -rf "$(echo "$Y")"/* is rm -rf "$Y"/*.
+func TestOutputOfUnknownMayBeEmpty(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`rm -rf "$(echo "$Y")"/*`, Deny, rm},
+		{`rm -rf $(echo $Y)/*`, Deny, rm},
+		{`z=$(printf %s "$Y"); rm -rf "$z"/*`, Deny, rm},
+		// ${D:?} fails the substitution's subshell only: it prints nothing.
+		{`rm -rf "$(echo "${D:?}")"/*`, Deny, rm},
+		{`rm -rf $(echo x$Y)/*`, Allow, "default"},
+		{`rm -rf "$(echo "$Y")/build"`, Allow, "default"},
+	})
+}
+
 // An assignment before a command, empty too, is that command's
 // environment: x= sh -c '...' sees x empty.
 func TestPrefixAssignmentsEmpty(t *testing.T) {

@@ -163,6 +163,18 @@ func (b *fieldBuilder) addPart(f field, text string) {
 	b.cur.dl, b.cur.dec = b.cur.dl || f.dl, b.cur.dec || f.dec
 }
 
+// addOutput adds a command's output known in part (text holds dynMark).
+// With no other character printed than blanks, it may be empty where its
+// unknown parts are ($(echo "$y")), as a wholly unknown output may.
+func (b *fieldBuilder) addOutput(text string) {
+	b.add(text, true, false)
+	if strings.Trim(text, dynMark+" \t\n") == "" {
+		b.cur.emptyable = true
+	} else {
+		b.cur.opaque = true
+	}
+}
+
 // addUnknown adds an expansion whose value is not known.
 func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
 	if p != nil && (p.Exp == nil || p.Exp.Op != syntax.ErrorUnset && p.Exp.Op != syntax.ErrorUnsetOrNull) {
@@ -399,9 +411,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 						continue
 					}
 					if strings.Contains(text, dynMark) {
-						// Known in part: "$(printf "%*s" 0 'rm -rf /')".
-						b.add(text, true, false)
-						b.cur.opaque = true
+						b.addOutput(text) // "$(printf "%*s" 0 'rm -rf /')"
 						continue
 					}
 					b.add(dynMark, true, false)
@@ -506,8 +516,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			guess := w.guessed
 			w.guessed = nil
 			if !ok && strings.Contains(text, dynMark) {
-				b.add(text, true, false) // known in part
-				b.cur.opaque = true
+				b.addOutput(text)
 				b.cur.dl = b.cur.dl || dl
 				continue
 			}
