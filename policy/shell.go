@@ -95,18 +95,20 @@ type analysis struct {
 
 // ctx is what a command inherits from where it stands.
 type ctx struct {
+	// The flags first, together: a simple command holds a ctx, and
+	// spread between the other fields they would pad it past 256 bytes.
 	pipeline   bool
 	background bool
 	stdinDL    bool   // stdin carries downloaded content
 	stdinDec   bool   // stdin carries decoded (base64, xxd -r, ...) content
-	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
 	stdinKnown bool   // all of stdinText is known
+	stdinPipe  bool   // stdin is a pipe from an earlier command
+	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
 	// stdinOthers are texts stdin may hold instead of stdinText, each
 	// judged on its own (a file's older texts, the other reading of a
 	// guessed output): run together, one's open quote would hide the
 	// next one's commands.
 	stdinOthers []string
-	stdinPipe   bool // stdin is a pipe from an earlier command
 	// stdinUnder: stdin is a list of NUL-ended paths, each inside one of
 	// these (find DIR ... -print0; see findLists).
 	stdinUnder []string
