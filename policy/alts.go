@@ -797,6 +797,125 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 	}
 }
 
+// A guardVar is a variable a guard holds not empty, and what the walk
+// knew of it there: had, and its value v.
+type guardVar struct {
+	name string
+	v    field
+	had  bool
+}
+
+// notEmptyWhile is scope.notEmptyWhile for code, which a guard on name
+// runs, and for a value the walk does not know (the environment's, a
+// read's, a command's output) notes that it is not empty there, where
+// nothing in code may set name again (see mayResetIn). It returns what
+// ends both.
+func (w *walker) notEmptyWhile(name string, code []*syntax.Stmt) (restore func()) {
+	end := w.scope.notEmptyWhile(name)
+	if name == "" || len(w.traps) > 0 || w.builtinsOff || w.namerefs || implicitVar(name) || w.mayResetIn(code, name) {
+		// A DEBUG trap may set it between any two commands; after
+		// enable -n, [ and test may be programs on PATH; a nameref
+		// sets it under another name (declare -n r=x; r=).
+		return end
+	}
+	g := guardVar{name: name}
+	if at := w.scope.holder(name, false); at != nil {
+		g.v, g.had = at.vars[name], true
+	}
+	w.nonEmpty = append(w.nonEmpty, g)
+	n := len(w.nonEmpty)
+	return func() {
+		w.nonEmpty = w.nonEmpty[:n-1]
+		end()
+	}
+}
+
+// implicitVar reports whether bash itself sets the variable name, as
+// builtins and expansions run ($_, REPLY, BASH_REMATCH, OPTARG, PWD):
+// no guard holds it.
+func implicitVar(name string) bool {
+	return strings.HasPrefix(name, "BASH") || strings.HasPrefix(name, "COPROC") || strings.HasPrefix(name, "EPOCH") ||
+		inList("_ REPLY MAPFILE OPTARG OPTIND OPTERR PWD OLDPWD RANDOM SRANDOM SECONDS LINENO PIPESTATUS IFS "+
+			"COLUMNS LINES HISTCMD FUNCNAME GROUPS DIRSTACK UID EUID PPID SHLVL", name)
+}
+
+// mayResetIn reports whether code may set name, or run what may, by
+// its text: an assignment to it anywhere (x=, ${x:=}, for x in,
+// $((x=0)), any arithmetic assignment or declaration), a function or
+// alias it calls, a command whose name is not known, and any builtin but
+// those that set no variable. A substitution's own code is looked into
+// too, though it runs in a subshell: that only costs a guard.
+func (w *walker) mayResetIn(code []*syntax.Stmt, name string) bool {
+	found := false
+	visit := func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.Assign:
+			found = x.Name == nil || x.Name.Value == name || x.Naked
+		case *syntax.ParamExp:
+			found = x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) || x.Excl
+		case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.DeclClause, *syntax.CoprocClause, *syntax.FuncDecl:
+			found = true // (( x=0 )), declare -n, local x, coproc x
+		case *syntax.BinaryArithm:
+			switch x.Op { // ${a[x=0]}
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn,
+				syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+				found = true
+			}
+		case *syntax.UnaryArithm:
+			found = x.Op == syntax.Inc || x.Op == syntax.Dec
+		case *syntax.WordIter:
+			found = x.Name != nil && x.Name.Value == name // for x in "", select x
+		case *syntax.CallExpr:
+			if len(x.Args) > 0 {
+				cmd := x.Args[0].Lit()
+				_, alias := w.scope.alias(cmd)
+				found = cmd == "" || alias || w.scope.fn(cmd) != nil || isBashBuiltin(cmd) && !inList("echo true false : [ test pwd type", cmd)
+			}
+		}
+		return !found
+	}
+	for _, st := range code {
+		syntax.Walk(st, visit)
+	}
+	return found
+}
+
+// withoutGuards sets the guards aside while another shell's code is
+// walked, and returns what puts them back: what that shell sees of x is
+// the environment's x, which the guard did not test unless x was
+// exported (x=$(cat f); [ -n "$x" ] && sh -c 'rm -rf "$x"/*').
+func (w *walker) withoutGuards() (restore func()) {
+	saved := w.nonEmpty
+	w.nonEmpty = nil
+	return func() { w.nonEmpty = saved }
+}
+
+// guardedNotEmpty reports whether p, a plain $x, reads a variable a guard
+// holds not empty, still with the value it had at the guard: code after
+// the guard that sets x again (x=$y) ends it.
+func (w *walker) guardedNotEmpty(p *syntax.ParamExp) bool {
+	if len(w.nonEmpty) == 0 || !bareParam(p) {
+		return false
+	}
+	name := p.Param.Value
+	for i := len(w.nonEmpty) - 1; i >= 0; i-- {
+		g := w.nonEmpty[i]
+		if g.name != name {
+			continue
+		}
+		at := w.scope.holder(name, false)
+		if (at != nil) != g.had {
+			return false
+		}
+		return !g.had || at.vars[name] == g.v
+	}
+	return false
+}
+
 // A loop's body runs again with the values its last pass left: x=/tmp/a;
 // while read -r l; do rm -rf "$x"; x=/; done removes / on the second
 // pass. So the walk logs what a loop's pass reads (loopReads): variables,

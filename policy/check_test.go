@@ -581,6 +581,62 @@ func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
 	})
 }
 
+// A guard that tests a variable not empty holds, for the quoted uses of
+// the value it tested, in the code it guards: [ -n "$DIR" ] && rm -rf
+// "$DIR"/* cannot be rm -rf /*. Unquoted, blanks split away; set again,
+// or read by another shell, it is another value.
+func TestGuardNotEmpty(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	rm := "default:rm-root"
+	runCases(t, p, []checkCase{
+		{`[ -n "$OUT" ] && rm -rf "$OUT"/*`, Allow, "default"},
+		{`[ -z "$OUT" ] || rm -rf "$OUT"/*`, Allow, "default"},
+		{`if [ -n "$DIR" ]; then rm -rf "$DIR"/*; fi`, Allow, "default"},
+		{`[[ -n $DIR ]] && rm -rf "$DIR"/*`, Allow, "default"},
+		{`test -n "$D" && rm -rf "$D"/*`, Allow, "default"},
+		{`read -r d < f; [ -n "$d" ] && rm -rf "$d"/*`, Allow, "default"},
+		{`while read -r d; do [ -n "$d" ] && rm -rf "$d"/*; done < dirs`, Allow, "default"},
+		{`[ -n "$D" ] && (rm -rf "$D"/*)`, Allow, "default"},
+		{`[ -n "$D" ] && eval 'rm -rf "$D"/*'`, Deny, rm}, // eval may set D: no guard
+		{`[ -n "$OUT" ] && rm -rf $OUT/*`, Deny, rm},      // OUT=" "
+		{`[ -n "$OUT" ]; rm -rf "$OUT"/*`, Deny, rm},
+		{`[ -n "$OUT" ] || rm -rf "$OUT"/*`, Deny, rm},
+		{`[ -n "$A" ] && rm -rf "$B"/*`, Deny, rm},
+		{`[ -n "$OUT" ] && rm -rf "$OUT$Z"/*`, Deny, rm},
+		{`[ -n "$OUT" ] && { OUT=$Z; rm -rf "$OUT"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { unset D; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { read D < /dev/null; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && for i in 1 2; do rm -rf "$D"/*; D=; done`, Deny, rm},
+		{`f() { local D; rm -rf "$D"/*; }; [ -n "$D" ] && f`, Deny, rm},
+		{`if [ -n "$D" ]; then :; else rm -rf "$D"/*; fi`, Deny, rm},
+		// Another shell sees the environment's D, which a D that is not
+		// exported is not.
+		{`D=$(cat f); [ -n "$D" ] && sh -c 'rm -rf "$D"/*'`, Deny, rm},
+		{`D=$(cat f); [ -n "$D" ] && echo 'rm -rf "$D"/*' | sh`, Deny, rm},
+		{"D=$(cat f); [ -n \"$D\" ] && bash <<'E'\nrm -rf \"$D\"/*\nE", Deny, rm},
+		// helper-77: a guard holds only where nothing it guards may set the
+		// variable again (the walk cannot tell one unknown value from
+		// another), for a variable bash does not set by itself, with no
+		// DEBUG trap and no enable.
+		{`D=$(cat f); [ -n "$D" ] && { D=$(cat g); rm -rf "$D"/*; }`, Deny, rm},
+		{`read -r D < f; [ -n "$D" ] && { read -r D < /dev/null; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { mapfile -t D < /dev/null; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { declare -n E=D; E=; rm -rf "$D"/*; }`, Deny, rm},
+		{`f() { [ -n "$D" ] && { local D; rm -rf "$D"/*; }; }; f`, Deny, rm},
+		{`[ -n "$D" ] && { wait -p D; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { : $((D=0)); rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$REPLY" ] && { read < /dev/null; rm -rf "$REPLY"/*; }`, Deny, rm},
+		{`trap 'D=' DEBUG; [ -n "$D" ] && rm -rf "$D"/*`, Deny, rm},
+		{`enable -n test; test -n "$D" && rm -rf "$D"/*`, Deny, rm},
+		{`g() { D=; }; [ -n "$D" ] && { g; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { cd "$D" && rm -rf ./*; }`, Allow, "default"},
+		// helper-78: a nameref sets D under another name.
+		{`declare -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }`, Deny, rm},
+		{`g() { local -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }; }; g`, Deny, rm},
+		{`[ -n "$D" ] && { : "${a[D=0]}"; rm -rf "$D"/*; }`, Deny, rm},
+	})
+}
+
 // A command's output that holds nothing known but blanks may be empty,
 // as an unknown output may: rm -rf "$(echo "$Y")"/* is rm -rf "$Y"/*.
 func TestOutputOfUnknownMayBeEmpty(t *testing.T) {

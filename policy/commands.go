@@ -1063,6 +1063,7 @@ const unknownVar = "__aar_exec_unknown"
 // and where it cd's stay in that process.
 func (w *walker) childString(f field, args []field, via string, c ctx) {
 	defer w.leave(w.subshell())
+	defer w.withoutGuards()()
 	// Another process's shell is taken as sh, which may be dash.
 	defer w.withArith(false)()
 	w.shellString(f, args, via, c)
@@ -1086,6 +1087,7 @@ func (w *walker) childCommand(argv []field, c ctx, via string) {
 // childScript is childString for text known to be static.
 func (w *walker) childScript(src, via string, c ctx) {
 	defer w.leave(w.subshell())
+	defer w.withoutGuards()()
 	w.script(src, via, c)
 }
 
@@ -1460,6 +1462,7 @@ func (w *walker) special(s *simple) {
 			}
 		}
 	}
+	w.builtinsOff = w.builtinsOff || s.name == "enable"
 	switch {
 	case s.name == "fc" && !hasFlag(s.argv, "l", ""):
 		// fc -s re-runs history; fc and fc -e run an editor ($FCEDIT) on it.
@@ -1473,6 +1476,7 @@ func (w *walker) special(s *simple) {
 	case s.is(clsShell):
 		// A child shell: its hooks, options and code change nothing here.
 		defer w.leave(w.subshell())
+		defer w.withoutGuards()()
 		defer w.withArith(hasArith(s.name))()
 		w.shellHooks(s)
 		w.shellStartupFiles(s)

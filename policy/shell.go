@@ -495,12 +495,16 @@ func (s *scope) alias(name string) (string, bool) {
 }
 
 type walker struct {
-	p     *Policy
-	a     *analysis
-	scope *scope
-	depth int // eval / sh -c nesting
-	nest  int
-	walks int // loop passes
+	// nonEmpty are the variables a guard ([ -n "$x" ] &&, if [ -n "$x" ])
+	// holds not empty while the code it guards is walked, each with the
+	// value it had there (see guardedNotEmpty).
+	nonEmpty []guardVar
+	p        *Policy
+	a        *analysis
+	scope    *scope
+	depth    int // eval / sh -c nesting
+	nest     int
+	walks    int // loop passes
 	// callStmts counts the statements walked inside function bodies.
 	callStmts int
 	lenient   int // lenientScript parses
@@ -511,7 +515,6 @@ type walker struct {
 	// traps are those the script set, for judgeTraps; inTrap is set
 	// while their code is judged.
 	traps    []trap
-	inTrap   bool
 	exitSets int // loopLog.sets when the EXIT traps were last judged at an exit
 	// envCodeIn holds the program, variable and value of each envCode
 	// being judged, inside which the same one is not judged again.
@@ -533,13 +536,11 @@ type walker struct {
 	fds      fdTable  // where the descriptors go, see sink
 	// argFDs is fds before the redirections of the statement whose call
 	// comes next, when argFDsSet: its words are expanded with them.
-	argFDs      fdTable
-	argFDsSet   bool
-	execs       int  // execs of redirections alone walked so far (see ownTraps)
-	ends        int  // exit, break, set and the like walked so far
-	mayRegion   int  // the innermost code that may not run, see maybe
-	regions     int  // the code that may not run walked so far
-	unknownLink bool // the request made a symlink whose name the walk cannot tell
+	argFDs    fdTable
+	execs     int // execs of redirections alone walked so far (see ownTraps)
+	ends      int // exit, break, set and the like walked so far
+	mayRegion int // the innermost code that may not run, see maybe
+	regions   int // the code that may not run walked so far
 	// unknownLinks are the symlinks the request made whose target the
 	// walk cannot tell.
 	unknownLinks []string
@@ -576,6 +577,18 @@ type walker struct {
 	// downloaded stdin, and so do substitutions in them.
 	argStdinDL bool
 	lastDec    bool // the last nested() ran a decoder
+	// The other flags, side by side so that none is padded to a word:
+	// inTrap (see traps), argFDsSet (see argFDs), ownArgs (see
+	// spareArgs), cdDone (see cdOK).
+	inTrap, argFDsSet, ownArgs, cdDone bool
+	// builtinsOff: the request ran enable, which may turn [ and test
+	// into programs on PATH; namerefs: it declared one (declare -n),
+	// which sets a variable under another name (see notEmptyWhile).
+	builtinsOff, namerefs bool
+	unknownLink           bool // the request made a symlink whose name the walk cannot tell
+	// arith: the text being walked runs in a shell that has (( and [[,
+	// so dash's reading of them is not judged (see hasArith).
+	arith bool
 	// guessed is the other reading (field.guess) of the default that the
 	// last paramDefault took, for paramGuess.
 	guessed *string
@@ -590,7 +603,6 @@ type walker struct {
 	// spareArgs holds the argument lists of those commands, for call;
 	// ownArgs tells command that the list it is given is call's own.
 	spareArgs [][]field
-	ownArgs   bool
 	// forkPool holds room for the subshell scopes of pipelines that ended.
 	// scratch holds lists of fields needed only for a moment: wordString's
 	// before it joins them, a for loop's items while the loop is walked.
@@ -603,15 +615,11 @@ type walker struct {
 	nestedParser *syntax.Parser
 	// cdOK is where the shell is, besides cwd, when the last cd succeeded;
 	// cdDone says a cd set it.
-	cdOK   stayDirs
-	cdDone bool
+	cdOK stayDirs
 	// src is the text of the script being walked, which the positions
 	// of its nodes index; funcSrc, that of each function body.
 	src     string
 	funcSrc map[*syntax.Stmt]string
-	// arith: the text being walked runs in a shell that has (( and [[,
-	// so dash's reading of them is not judged (see hasArith).
-	arith bool
 }
 
 // parse parses a shell string found inside the script (see nestedParser).
@@ -676,6 +684,7 @@ func (w *walker) script(src, via string, c ctx) {
 // stays there.
 func (w *walker) lenientScript(src, via string) {
 	defer w.leave(w.subshell())
+	defer w.withoutGuards()()
 	w.lenientLines(src, via)
 }
 
@@ -994,7 +1003,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 					w.guarded = emptyGuard(w.scope, chain[1], and) // [ -z "$x" ] && x=out
 					inside = emptyGuard(w.scope, chain[1], !and)   // [ -n "$x" ] && rm -rf "$x"/*
 				}
-				restore := w.scope.notEmptyWhile(inside)
+				restore := w.notEmptyWhile(inside, chain[i:i+1])
 				w.maybe(func() { w.stmt(chain[i], c) })
 				restore()
 			}
@@ -1030,7 +1039,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			inside = emptyGuard(w.scope, x.Cond[0], false)   // if [ -n "$x" ]; then rm -rf "$x"/*; fi
 		}
 		w.maybe(func() {
-			restore := w.scope.notEmptyWhile(inside)
+			restore := w.notEmptyWhile(inside, x.Then)
 			w.stmts(x.Then, c)
 			restore()
 			for ic := x.Else; ic != nil; ic = ic.Else {
@@ -1207,6 +1216,13 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 
 func (w *walker) decl(x *syntax.DeclClause) {
 	local := w.declLocal(x)
+	for _, as := range x.Args {
+		if as.Name == nil && as.Naked && as.Value != nil {
+			// declare -n, or an option word not known: a nameref.
+			opt := as.Value.Lit()
+			w.namerefs = w.namerefs || opt == "" || strings.HasPrefix(opt, "-") && strings.Contains(opt, "n")
+		}
+	}
 	for _, as := range x.Args {
 		if local && as.Name != nil {
 			w.scope.markLocal(as.Name.Value)
@@ -2796,7 +2812,9 @@ func (w *walker) command(raw []field, c ctx, via string) {
 		}
 		// ./install.sh written earlier runs in its own shell.
 		outer := w.subshell()
+		restore := w.withoutGuards()
 		w.runFile(s, argv[0], argv[0].s)
+		restore()
 		w.leave(outer)
 	} else if w.downloadedOnPath(name, raw) {
 		s.runsDL = true // curl x > /usr/local/bin/x; x

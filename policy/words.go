@@ -395,6 +395,11 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 						b.addPart(f, f.s)
 					} else if ok {
 						b.addGuessed(v, false, false, w.paramGuess(q, t))
+					} else if w.guardedNotEmpty(q) {
+						// [ -n "$x" ] && rm -rf "$x"/*: quoted, a value a
+						// guard holds not empty is not (unquoted, blanks
+						// split away).
+						b.add(dynMark, true, false)
 					} else {
 						b.addUnknownVar(q, t)
 						continue
