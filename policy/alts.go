@@ -602,15 +602,17 @@ func notEmpty(f field) field {
 
 // emptyGuard returns the variable that the test s leaves non-empty where
 // the code after it does not run: [ -z "$x" ] (test -z, [[ -z $x ]]) when
-// that code runs if the test is true (&&, then), and [ -n "$x" ] or
-// [ "$x" ] when it runs if the test is false (||). It returns "" for any
-// other statement.
+// that code runs if the test is true (&&, then), and [ -n "$x" ], [ "$x" ]
+// or a test of a file ([ -d "$x" ], true only for an x not empty) when it
+// runs if the test is false (||); ! inside the test turns one into the
+// other. It returns "" for any other statement.
 func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
 	if s.Background || len(s.Redirs) > 0 {
 		return ""
 	}
 	var op string
 	var word *syntax.Word
+	neg := false    // ! inside the test
 	quoted := false // the word must be quoted: [ -n $x ] is true when x is empty
 	switch x := s.Cmd.(type) {
 	case *syntax.CallExpr:
@@ -634,6 +636,9 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
 		default:
 			return ""
 		}
+		if len(args) > 1 && args[0].Lit() == "!" {
+			neg, args = true, args[1:] // [ ! -z "$x" ]
+		}
 		switch len(args) {
 		case 1:
 			op, word = "-n", args[0]
@@ -643,28 +648,36 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
 			return ""
 		}
 	case *syntax.TestClause:
-		switch t := x.X.(type) {
+		t := x.X
+		if u, ok := t.(*syntax.UnaryTest); ok && u.Op == syntax.TsNot {
+			neg, t = true, u.X
+		}
+		switch t := t.(type) {
 		case *syntax.Word:
 			op, word = "-n", t
 		case *syntax.UnaryTest:
 			word, _ = t.X.(*syntax.Word)
-			switch t.Op {
-			case syntax.TsEmpStr:
-				op = "-z"
-			case syntax.TsNempStr:
-				op = "-n"
-			}
+			op = t.Op.String()
 		}
+	}
+	if fileTest(op) {
+		op = "-n" // [ -d "" ] is false: -d "$x" is true only for an x not empty
 	}
 	if op != "-z" && op != "-n" {
 		return ""
 	}
-	// The code must run exactly when the variable is empty.
-	trueIfEmpty := (op == "-z") != s.Negated
+	// The code must not run where the variable is empty.
+	trueIfEmpty := (op == "-z") != s.Negated != neg
 	if trueIfEmpty != runsIfTrue {
 		return ""
 	}
 	return plainParam(word, quoted)
+}
+
+// fileTest reports whether op is a test of a file, false for the empty
+// name.
+func fileTest(op string) bool {
+	return len(op) == 2 && op[0] == '-' && strings.IndexByte("bcdefghkprsuwxGLNOS", op[1]) >= 0
 }
 
 // plainParam returns the name in a word that is only "$x", $x, ${x},

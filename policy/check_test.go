@@ -630,6 +630,16 @@ func TestGuardNotEmpty(t *testing.T) {
 		{`enable -n test; test -n "$D" && rm -rf "$D"/*`, Deny, rm},
 		{`g() { D=; }; [ -n "$D" ] && { g; rm -rf "$D"/*; }`, Deny, rm},
 		{`[ -n "$D" ] && { cd "$D" && rm -rf ./*; }`, Allow, "default"},
+		// A test of a file is true only for a name not empty; ! turns a
+		// test around.
+		{`[ -d "$D" ] && rm -rf "$D"/*`, Allow, "default"},
+		{`if [[ -e $D ]]; then rm -rf "$D"/*; fi`, Allow, "default"},
+		{`[ ! -z "$D" ] && rm -rf "$D"/*`, Allow, "default"},
+		{`[ ! -d "$D" ] || rm -rf "$D"/*`, Allow, "default"},
+		{`[ -d "$D" ] || rm -rf "$D"/*`, Deny, rm},
+		{`[ ! -d "$D" ] && rm -rf "$D"/*`, Deny, rm},
+		{`[ -d $D ] && rm -rf "$D"/*`, Deny, rm}, // [ -d ] is true
+		{`[ -t "$D" ] && rm -rf "$D"/*`, Deny, rm},
 		// helper-78: a nameref sets D under another name.
 		{`declare -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }`, Deny, rm},
 		{`g() { local -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }; }; g`, Deny, rm},
