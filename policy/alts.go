@@ -605,8 +605,9 @@ func notEmpty(f field) field {
 // that code runs if the test is true (&&, then), and [ -n "$x" ], [ "$x" ]
 // or a test of a file ([ -d "$x" ], true only for an x not empty) when it
 // runs if the test is false (||); ! inside the test turns one into the
-// other. It returns "" for any other statement.
-func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
+// other. It returns "" for any other statement, and for [[ where the
+// shell has none (arith) and the claim would need it to be false.
+func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue, arith bool) string {
 	if s.Background || len(s.Redirs) > 0 {
 		return ""
 	}
@@ -648,6 +649,12 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
 			return ""
 		}
 	case *syntax.TestClause:
+		if !arith && runsIfTrue {
+			// sh (dash) has no [[: it fails whatever x holds, so code
+			// that runs if it is true never does (x=out in [[ -z $x ]]
+			// && x=out), and code after || always does.
+			return ""
+		}
 		t := x.X
 		if u, ok := t.(*syntax.UnaryTest); ok && u.Op == syntax.TsNot {
 			neg, t = true, u.X
@@ -677,7 +684,9 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue bool) string {
 // fileTest reports whether op is a test of a file, false for the empty
 // name.
 func fileTest(op string) bool {
-	return len(op) == 2 && op[0] == '-' && strings.IndexByte("bcdefghkprsuwxGLNOS", op[1]) >= 0
+	// Not -N, which dash's test does not know: [ ! -N "" ] fails there,
+	// as a test that is false does.
+	return len(op) == 2 && op[0] == '-' && strings.IndexByte("bcdefghkprsuwxGLOS", op[1]) >= 0
 }
 
 // plainParam returns the name in a word that is only "$x", $x, ${x},

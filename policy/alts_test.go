@@ -194,7 +194,7 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`test -z "$PREFIX" && PREFIX=$PWD/inst; rm -rf "$PREFIX/lib"`, Allow, "default"},
 		{`if [ -z "${CACHE_DIR:-}" ]; then CACHE_DIR=.cache; fi; rm -rf "$CACHE_DIR"/*`, Allow, "default"},
 		{`D=${1:-}; if [ -z "$D" ]; then D=out; fi; rm -rf "$D"/*`, Allow, "default"},
-		{`OUT=; [[ -z $OUT ]] && OUT=out; rm -rf "$OUT"/*`, Allow, "default"},
+		{`OUT=; [[ -z $OUT ]] && OUT=out; rm -rf "$OUT"/*`, Deny, rm}, // sh has no [[: OUT stays empty
 		{`OUT=; [ -n "$OUT" ] && OUT=./out; rm -rf "$OUT"/*`, Deny, rm},
 		{`OUT=; [ -z "$OUT" ] || OUT=./out; rm -rf "$OUT"/*`, Deny, rm},
 		{`OUT=; if [ -z "$X" ]; then OUT=./out; fi; rm -rf "$OUT"/*`, Deny, rm},

@@ -588,6 +588,14 @@ func TestPartlyKnownValuesStayInSubshells(t *testing.T) {
 func TestGuardNotEmpty(t *testing.T) {
 	p := mustCompile(t, Default(), testEnv)
 	rm := "default:rm-root"
+	for _, script := range []string{
+		`[[ -z $DIR ]] || rm -rf "$DIR"/*`,
+		`x=$(cat f); [[ -z $x ]] && x=out; rm -rf "$x"/*`,
+	} {
+		if d := p.Check(Request{Script: script, Shell: "bash"}); d.Action != Allow {
+			t.Errorf("Check(%q) with bash = %v; want allow", script, d)
+		}
+	}
 	runCases(t, p, []checkCase{
 		{`[ -n "$OUT" ] && rm -rf "$OUT"/*`, Allow, "default"},
 		{`[ -z "$OUT" ] || rm -rf "$OUT"/*`, Allow, "default"},
@@ -640,6 +648,11 @@ func TestGuardNotEmpty(t *testing.T) {
 		{`[ ! -d "$D" ] && rm -rf "$D"/*`, Deny, rm},
 		{`[ -d $D ] && rm -rf "$D"/*`, Deny, rm}, // [ -d ] is true
 		{`[ -t "$D" ] && rm -rf "$D"/*`, Deny, rm},
+		// helper-79: sh (dash) has no [[, which fails whatever D holds:
+		// the code after || runs. And its test has no -N.
+		{`[[ -z $DIR ]] || rm -rf "$DIR"/*`, Deny, rm},
+		{`x=$(cat f); [[ -z $x ]] && x=out; rm -rf "$x"/*`, Deny, rm},
+		{`[ ! -N "$DIR" ] || rm -rf "$DIR"/*`, Deny, rm},
 		// helper-78: a nameref sets D under another name.
 		{`declare -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }`, Deny, rm},
 		{`g() { local -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }; }; g`, Deny, rm},

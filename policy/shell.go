@@ -1000,8 +1000,8 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 				inside := ""
 				if len(chain) == 2 {
 					and := ops[0] == syntax.AndStmt
-					w.guarded = emptyGuard(w.scope, chain[1], and) // [ -z "$x" ] && x=out
-					inside = emptyGuard(w.scope, chain[1], !and)   // [ -n "$x" ] && rm -rf "$x"/*
+					w.guarded = emptyGuard(w.scope, chain[1], and, w.arith) // [ -z "$x" ] && x=out
+					inside = emptyGuard(w.scope, chain[1], !and, w.arith)   // [ -n "$x" ] && rm -rf "$x"/*
 				}
 				restore := w.notEmptyWhile(inside, chain[i:i+1])
 				w.maybe(func() { w.stmt(chain[i], c) })
@@ -1035,8 +1035,8 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		w.stmts(x.Cond, c)
 		var inside string
 		if len(x.Cond) == 1 && x.Else == nil {
-			w.guarded = emptyGuard(w.scope, x.Cond[0], true) // if [ -z "$x" ]; then x=out; fi
-			inside = emptyGuard(w.scope, x.Cond[0], false)   // if [ -n "$x" ]; then rm -rf "$x"/*; fi
+			w.guarded = emptyGuard(w.scope, x.Cond[0], true, w.arith) // if [ -z "$x" ]; then x=out; fi
+			inside = emptyGuard(w.scope, x.Cond[0], false, w.arith)   // if [ -n "$x" ]; then rm -rf "$x"/*; fi
 		}
 		w.maybe(func() {
 			restore := w.notEmptyWhile(inside, x.Then)
