@@ -1062,11 +1062,21 @@ const unknownVar = "__aar_exec_unknown"
 // childString judges a string another shell process runs: what it sets
 // and where it cd's stay in that process.
 func (w *walker) childString(f field, args []field, via string, c ctx) {
-	defer w.leave(w.subshell())
-	defer w.withoutGuards()()
-	// Another process's shell is taken as sh, which may be dash.
-	defer w.withArith(false)()
+	defer w.asChild()()
 	w.shellString(f, args, via, c)
+}
+
+// asChild sets the walk up for code another process's shell runs, until
+// what it returns is called: a subshell of its own, none of this shell's
+// guards (see withoutGuards), and sh, which may be dash, for the shell.
+func (w *walker) asChild() (restore func()) {
+	outer := w.subshell()
+	endGuards, endArith := w.withoutGuards(), w.withArith(false)
+	return func() {
+		endArith()
+		endGuards()
+		w.leave(outer)
+	}
 }
 
 // withArith sets whether the code walked next runs in a shell with (( and
@@ -2415,16 +2425,19 @@ func (w *walker) guessedShellCode(code field) {
 		w.childString(code, nil, "-c", ctx{})
 		return
 	}
-	defer w.leave(w.subshell())
-	defer w.withArith(false)()
+	defer w.asChild()()
 	if !code.known() {
 		w.unknownCode(code, nil, "-c", ctx{}, true)
 		return
 	}
-	_, err := w.parse(code.s)
+	f, err := w.parse(code.s)
 	var pe syntax.ParseError
-	if err == nil || !errors.As(err, &pe) || strings.HasPrefix(pe.Text, "unclosed here-document") {
-		w.script(code.s, "-c", ctx{}) // and refused where it does not parse
+	if err == nil {
+		w.parsedScript(f, code.s, "-c", ctx{})
+		return
+	}
+	if !errors.As(err, &pe) || strings.HasPrefix(pe.Text, "unclosed here-document") {
+		w.script(code.s, "-c", ctx{}) // refused, as for a known shell
 		return
 	}
 	start := lineStart(code.s, int(pe.Pos.Line()))

@@ -655,7 +655,11 @@ func (w *walker) fail(format string, args ...any) {
 }
 
 // script parses and walks a shell string one level deeper.
-func (w *walker) script(src, via string, c ctx) {
+func (w *walker) script(src, via string, c ctx) { w.parsedScript(nil, src, via, c) }
+
+// parsedScript is script for a caller that has parsed src into f
+// already, or nil.
+func (w *walker) parsedScript(f *syntax.File, src, via string, c ctx) {
 	if w.a.fatal != "" {
 		return
 	}
@@ -666,10 +670,12 @@ func (w *walker) script(src, via string, c ctx) {
 	if w.rewalking > 0 && !w.chargeRewalk(len(src)) {
 		return
 	}
-	f, err := w.parse(src)
-	if err != nil {
-		w.fail("cannot parse the string given to %s: %v", via, err)
-		return
+	if f == nil {
+		var err error
+		if f, err = w.parse(src); err != nil {
+			w.fail("cannot parse the string given to %s: %v", via, err)
+			return
+		}
 	}
 	w.depth++
 	saved := w.src
