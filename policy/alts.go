@@ -126,9 +126,10 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 			if !ok {
 				continue
 			}
-			alts := withValues(nil, c.arrAlts, cur, sameFields)
-			alts = withValue(alts, c.oldArr, cur, sameFields) // nil, unknown, when it had none
-			alts = withValues(alts, sc.arrAlts[c.name], cur, sameFields)
+			alts := make([][]field, 0, len(c.arrAlts)+1+len(sc.arrAlts[c.name]))
+			alts = appendNew(alts, c.arrAlts, cur, sameFields)
+			alts = appendNew(alts, [][]field{c.oldArr}, cur, sameFields) // nil, unknown, when it had none
+			alts = appendNew(alts, sc.arrAlts[c.name], cur, sameFields)
 			putValues(&sc.arrAlts, c.name, alts, knownArray)
 			sc.stamp(c.name)
 			continue
@@ -165,26 +166,43 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 		}
 		// Oldest first: past maxAlts the newest go (x=/ before many
 		// branches stays).
-		alts := withValues(nil, c.alts, cur, sameField)
-		alts = withValue(alts, old, cur, sameField)
-		alts = withValues(alts, sc.alts[c.name], cur, sameField)
+		alts := make([]field, 0, len(c.alts)+1+len(sc.alts[c.name]))
+		alts = appendNew(alts, c.alts, cur, sameField)
+		alts = appendNew(alts, []field{old}, cur, sameField)
+		alts = appendNew(alts, sc.alts[c.name], cur, sameField)
 		putValues(&sc.alts, c.name, alts, field.known)
 		sc.stamp(c.name)
 	}
 }
 
-// withValue returns alts with v added, unless it is cur or there already.
-// It never changes alts in place: lists of alternatives are shared.
-func withValue[T any](alts []T, v, cur T, same func(a, b T) bool) []T {
-	if same(v, cur) || slices.ContainsFunc(alts, func(b T) bool { return same(v, b) }) {
-		return alts
+// appendNew appends to alts, which the caller owns, each of vs that is
+// neither cur nor in alts already.
+func appendNew[T any](alts, vs []T, cur T, same func(a, b T) bool) []T {
+	for _, v := range vs {
+		if !same(v, cur) && !slices.ContainsFunc(alts, func(b T) bool { return same(v, b) }) {
+			alts = append(alts, v)
+		}
 	}
-	return append(alts[:len(alts):len(alts)], v)
+	return alts
 }
 
-func withValues[T any](alts, vs []T, cur T, same func(a, b T) bool) []T {
+// addValues returns alts with each of vs added as putValues would keep
+// them added one at a time: neither cur nor twice, and past maxAlts the
+// known ones first. Scopes share their lists, so alts is copied before
+// its first change, once.
+func addValues[T any](alts, vs []T, cur T, same func(a, b T) bool, known func(T) bool) []T {
+	owned := false
 	for _, v := range vs {
-		alts = withValue(alts, v, cur, same)
+		if same(v, cur) || slices.ContainsFunc(alts, func(b T) bool { return same(v, b) }) {
+			continue
+		}
+		if !owned {
+			alts = append(make([]T, 0, len(alts)+len(vs)), alts...)
+			owned = true
+		}
+		if alts = append(alts, v); len(alts) > maxAlts {
+			alts = knownFirst(alts, known)
+		}
 	}
 	return alts
 }
@@ -201,17 +219,23 @@ func putValues[T any](m *map[string][]T, name string, alts []T, known func(T) bo
 		*m = map[string][]T{}
 	}
 	if len(alts) > maxAlts {
-		kept := make([]T, 0, maxAlts)
-		for _, first := range [...]bool{true, false} {
-			for _, v := range alts {
-				if known(v) == first && len(kept) < maxAlts {
-					kept = append(kept, v)
-				}
-			}
-		}
-		alts = kept
+		alts = knownFirst(alts, known)
 	}
 	(*m)[name] = alts[:len(alts):len(alts)]
+}
+
+// knownFirst returns maxAlts of alts: the known ones, then the others,
+// each in their order.
+func knownFirst[T any](alts []T, known func(T) bool) []T {
+	kept := make([]T, 0, maxAlts)
+	for _, first := range [...]bool{true, false} {
+		for _, v := range alts {
+			if known(v) == first && len(kept) < maxAlts {
+				kept = append(kept, v)
+			}
+		}
+	}
+	return kept
 }
 
 func knownArray(a []field) bool {
@@ -448,7 +472,7 @@ func (w *walker) keepUnchanged(sc, fork *scope, changed []change) {
 		if c.array {
 			if _, set := fork.arrays[c.name]; !set {
 				if at := sc.holder(c.name, true); at != nil {
-					at.addArrAlt(c.name, c.oldArr)
+					at.addArrAlts(c.name, c.oldArr)
 				}
 			}
 			continue
@@ -461,21 +485,25 @@ func (w *walker) keepUnchanged(sc, fork *scope, changed []change) {
 			old = notEmpty(w.fromEnvironment(c.name))
 		}
 		if at := sc.holder(c.name, false); at != nil {
-			at.addAlt(c.name, old)
+			at.addAlts(c.name, old)
 		}
 	}
 }
 
-// addAlt adds v to the alternatives of the variable k, set in s.
-func (s *scope) addAlt(k string, v field) {
-	putValues(&s.alts, k, withValue(s.alts[k], v, s.vars[k], sameField), field.known)
-	s.stamp(k)
+// addAlts adds vs to the alternatives of the variable k, set in s.
+func (s *scope) addAlts(k string, vs ...field) {
+	if len(vs) > 0 {
+		putValues(&s.alts, k, addValues(s.alts[k], vs, s.vars[k], sameField, field.known), field.known)
+		s.stamp(k)
+	}
 }
 
-// addArrAlt adds a to the alternatives of the array k, set in s.
-func (s *scope) addArrAlt(k string, a []field) {
-	putValues(&s.arrAlts, k, withValue(s.arrAlts[k], a, s.arrays[k], sameFields), knownArray)
-	s.stamp(k)
+// addArrAlts adds as to the alternatives of the array k, set in s.
+func (s *scope) addArrAlts(k string, as ...[]field) {
+	if len(as) > 0 {
+		putValues(&s.arrAlts, k, addValues(s.arrAlts[k], as, s.arrays[k], sameFields, knownArray), knownArray)
+		s.stamp(k)
+	}
 }
 
 // keepValues gives each variable and array that a walk of partly known
@@ -511,14 +539,10 @@ func (w *walker) keepAsOther(sc, in *scope) {
 			sc.set(k, w.fromEnvironment(k))
 		case at != sc:
 			sc.set(k, at.vars[k])
-			for _, a := range at.alts[k] {
-				sc.addAlt(k, a)
-			}
+			sc.addAlts(k, at.alts[k]...)
 		}
-		sc.addAlt(k, v)
-		for _, a := range in.alts[k] {
-			sc.addAlt(k, a) // set by code nested in in (eval "eval \"x=/; \$z\"; $y")
-		}
+		sc.addAlts(k, v)
+		sc.addAlts(k, in.alts[k]...) // set by code nested in in (eval "eval \"x=/; \$z\"; $y")
 	}
 	for k, a := range in.arrays {
 		switch at := sc.holder(k, true); {
@@ -526,14 +550,10 @@ func (w *walker) keepAsOther(sc, in *scope) {
 			sc.setArray(k, nil)
 		case at != sc:
 			sc.setArray(k, at.arrays[k])
-			for _, b := range at.arrAlts[k] {
-				sc.addArrAlt(k, b)
-			}
+			sc.addArrAlts(k, at.arrAlts[k]...)
 		}
-		sc.addArrAlt(k, a)
-		for _, b := range in.arrAlts[k] {
-			sc.addArrAlt(k, b)
-		}
+		sc.addArrAlts(k, a)
+		sc.addArrAlts(k, in.arrAlts[k]...)
 	}
 }
 
@@ -812,11 +832,7 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 		kept[i] = notEmpty(kept[i])
 	}
 	putValues(&at.alts, name, kept, field.known)
-	return func() {
-		for _, v := range saved {
-			at.addAlt(name, v)
-		}
-	}
+	return func() { at.addAlts(name, saved...) }
 }
 
 // A guardVar is a variable a guard holds not empty, and what the walk
@@ -1195,7 +1211,7 @@ func (w *walker) widen(changed []loopKey) {
 			at.setArray(k.name, nil)
 			for _, a := range append([][]field{old}, alts...) {
 				if a != nil {
-					at.addArrAlt(k.name, a)
+					at.addArrAlts(k.name, a)
 				}
 			}
 		default:
@@ -1207,11 +1223,9 @@ func (w *walker) widen(changed []loopKey) {
 			alts := at.alts[k.name]
 			at.set(k.name, field{s: dynMark, dyn: true, opaque: true})
 			if had {
-				at.addAlt(k.name, old)
+				at.addAlts(k.name, old)
 			}
-			for _, a := range alts {
-				at.addAlt(k.name, a)
-			}
+			at.addAlts(k.name, alts...)
 		}
 	}
 }

@@ -1846,7 +1846,7 @@ func (w *walker) readKnown(argv []field, c ctx) bool {
 				w.scope.forgetArray(n) // a=(); read a: a[0] may be empty
 				w.scope.set(n, field{s: dynMark, dyn: true})
 			}
-			w.scope.addAlt(n, field{s: val})
+			w.scope.addAlts(n, field{s: val})
 		}
 	}
 	return true

@@ -301,17 +301,13 @@ func (s *scope) keep(c *scope, skip func(string) bool) {
 	for k, v := range c.vars {
 		if !skip(k) {
 			s.set(k, v)
-			for _, a := range c.alts[k] {
-				s.addAlt(k, a)
-			}
+			s.addAlts(k, c.alts[k]...)
 		}
 	}
 	for k, a := range c.arrays {
 		if !skip(k) {
 			s.setArray(k, a)
-			for _, b := range c.arrAlts[k] {
-				s.addArrAlt(k, b)
-			}
+			s.addArrAlts(k, c.arrAlts[k]...)
 		}
 	}
 	for k, f := range c.funcs {
@@ -1213,9 +1209,7 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	for k, l := range child.locals {
 		if l.set {
 			saved.set(k, l.prior)
-			for _, a := range l.alts {
-				saved.addAlt(k, a)
-			}
+			saved.addAlts(k, l.alts...)
 		}
 	}
 }

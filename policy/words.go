@@ -1375,10 +1375,10 @@ func (w *walker) lookup(name string) (string, bool) {
 // directories of st as other values: one unknown when st lost count.
 func (w *walker) otherDirs(name string, st stayDirs) {
 	for _, d := range st.dirs {
-		w.scope.addAlt(name, field{s: d})
+		w.scope.addAlts(name, field{s: d})
 	}
 	if st.lost {
-		w.scope.addAlt(name, field{s: dynMark, dyn: true})
+		w.scope.addAlts(name, field{s: dynMark, dyn: true})
 	}
 }
 
