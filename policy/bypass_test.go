@@ -303,6 +303,41 @@ func TestDeclarationsHoweverCalled(t *testing.T) {
 	})
 }
 
+// TestNamerefsAndGlobalsPastLocals: a nameref sets the variable it
+// names, and declare -g past a local of a calling function sets the
+// global one; the walk kept the old value of each, so both are refused.
+func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
+	p := mustCompile(t, Default(), testEnv)
+	wantAction(t, p, Deny, []string{
+		`x=/tmp/a; declare -n r=x; r=/; rm -rf "$x"/*`,
+		`x=/tmp/a; typeset -n r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare -rn r=x; r+=/..; rm -rf "$x"/../..`,
+		`x=/tmp/a; declare -n r; r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare -n r=x; read r <<< /; rm -rf "$x"`,
+		`a=(/tmp/a); declare -n r=a; r=(/); rm -rf "${a[@]}"`,
+		`f() { local -n r=$1; r=/; }; x=/tmp/a; f x; rm -rf "$x"`,
+		`x=/tmp/a; builtin declare -n r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; command local -n r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare "-n" r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare -$o r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; o=$(cat f); declare $o r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare $k=$v; r=/; rm -rf "$x"`,
+		`x=/tmp/a; eval 'declare -n r=x'; r=/; rm -rf "$x"`,
+		`f() { local x=/tmp/a; g; }; g() { declare -g x=/; }; f; rm -rf "$x"`,
+		`f() { local x=/tmp/a; declare -g x=/; }; f; rm -rf "$x"`,
+		`f() { local x=/tmp/a; builtin declare -g x=/; }; f; rm -rf "$x"`,
+		`f() { local x=/tmp/a; typeset -g x+=/..; }; f; rm -rf "$x"/../..`,
+		`f() { local x=/tmp/a; g; }; g() { declare -g "x=/"; }; f; rm -rf "$x"`,
+	})
+	wantAction(t, p, Allow, []string{
+		`declare "$k=$v"; echo hi`,
+		`f() { declare -g out=/tmp/b; }; f; rm -rf "$out"`,
+		`f() { local -r x=/tmp/a; declare -g y=/tmp/b; }; f; rm -rf "$y"`,
+		`local a b; declare -a arr=(1 2); declare -A m; typeset -i n=1; export -n PATH`,
+		`declare +n r; declare -n`,
+	})
+}
+
 // TestWrapperLongOptionPrefixes: getopt_long takes any unique prefix of
 // a long option, and its value in the next word; an abbreviated option
 // that takes a value must not be read as the program.

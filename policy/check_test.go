@@ -629,7 +629,7 @@ func TestGuardNotEmpty(t *testing.T) {
 		{`D=$(cat f); [ -n "$D" ] && { D=$(cat g); rm -rf "$D"/*; }`, Deny, rm},
 		{`read -r D < f; [ -n "$D" ] && { read -r D < /dev/null; rm -rf "$D"/*; }`, Deny, rm},
 		{`[ -n "$D" ] && { mapfile -t D < /dev/null; rm -rf "$D"/*; }`, Deny, rm},
-		{`[ -n "$D" ] && { declare -n E=D; E=; rm -rf "$D"/*; }`, Deny, rm},
+		{`[ -n "$D" ] && { declare -n E=D; E=; rm -rf "$D"/*; }`, Deny, "parse"},
 		{`f() { [ -n "$D" ] && { local D; rm -rf "$D"/*; }; }; f`, Deny, rm},
 		{`[ -n "$D" ] && { wait -p D; rm -rf "$D"/*; }`, Deny, rm},
 		{`[ -n "$D" ] && { : $((D=0)); rm -rf "$D"/*; }`, Deny, rm},
@@ -654,8 +654,8 @@ func TestGuardNotEmpty(t *testing.T) {
 		{`x=$(cat f); [[ -z $x ]] && x=out; rm -rf "$x"/*`, Deny, rm},
 		{`[ ! -N "$DIR" ] || rm -rf "$DIR"/*`, Deny, rm},
 		// helper-78: a nameref sets D under another name.
-		{`declare -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }`, Deny, rm},
-		{`g() { local -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }; }; g`, Deny, rm},
+		{`declare -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }`, Deny, "parse"},
+		{`g() { local -n R=D; [ -n "$D" ] && { R=; rm -rf "$D"/*; }; }; g`, Deny, "parse"},
 		{`[ -n "$D" ] && { : "${a[D=0]}"; rm -rf "$D"/*; }`, Deny, rm},
 	})
 }

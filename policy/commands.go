@@ -1700,7 +1700,13 @@ func (w *walker) special(s *simple) {
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".
-		w.declareWords(s.argv[1:], w.declaresLocal(s.name, hasFlag(s.argv, "g", "")))
+		local := w.declaresLocal(s.name, hasFlag(s.argv, "g", ""))
+		for _, f := range s.argv[1:] {
+			if !w.followsDecl(s.name, local, f, false) {
+				return
+			}
+		}
+		w.declareWords(s.argv[1:], local)
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")

@@ -1223,18 +1223,60 @@ func (w *walker) decl(x *syntax.DeclClause) {
 			w.namerefs = w.namerefs || opt == "" || strings.HasPrefix(opt, "-") && strings.Contains(opt, "n")
 		}
 	}
-	for _, as := range x.Args {
+	for i, as := range x.Args {
 		if local && as.Name != nil {
 			w.scope.markLocal(as.Name.Value)
 		}
 		if as.Name == nil && as.Naked && as.Value != nil {
 			// declare 'x=/', export "$v": a word that expands to NAME=value
 			// assigns all the same.
-			w.declareWords([]field{w.wordString(as.Value)}, local)
+			f := w.wordString(as.Value)
+			// The last word, when it cannot split (declare "$k=$v"),
+			// makes no nameref even as an option: no name follows.
+			last := i == len(x.Args)-1 && (!f.dyn || len(as.Value.Parts) == 1 && isQuoted(as.Value.Parts[0]))
+			if !w.followsDecl(x.Variant.Value, local, f, last) {
+				return
+			}
+			w.declareWords([]field{f}, local)
 			continue
+		}
+		if as.Name != nil && !as.Naked && !w.followsDecl(x.Variant.Value, local, field{s: as.Name.Value + "="}, false) {
+			return
 		}
 		w.assign(as, true)
 	}
+}
+
+// followsDecl reports whether the walk can follow what the word f of a
+// declaration by the builtin name does, and refuses the request where it
+// cannot:
+//   - a nameref: declare -n r=x; r=/ sets x. Any option with n makes
+//     one, and so may a word whose start is not known, unless it is the
+//     last word and cannot split (last): then no name follows it.
+//   - in a function, declare -g x=/ where x is local to this call or one
+//     that called it: bash sets the global x past those locals, while
+//     the walk would give the caller's x back on return.
+func (w *walker) followsDecl(name string, local bool, f field, last bool) bool {
+	if name != "declare" && name != "typeset" && name != "local" && name != "nameref" {
+		return true
+	}
+	option := strings.HasPrefix(f.s, dynMark) || strings.HasPrefix(f.s, "-") && (f.dyn || strings.Contains(f.s, "n")) && !strings.Contains(f.s, "=")
+	if option && !last || name == "nameref" {
+		w.fail("%s %s may make a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly", name, text([]field{f}))
+		return false
+	}
+	k, _, ok := strings.Cut(f.s, "=")
+	if !ok || local || len(w.funcs) == 0 || !isVarName(strings.TrimSuffix(k, "+")) {
+		return true
+	}
+	k = strings.TrimSuffix(k, "+")
+	for sc := w.scope; sc != nil; sc = sc.parent {
+		if _, ok := sc.locals[k]; ok {
+			w.fail("%s -g sets the global %s past a local %s of a function being called; the policy does not follow that: give the variable another name", name, k, k)
+			return false
+		}
+	}
+	return true
 }
 
 // declLocal reports whether a declaration makes its variables local: in a
@@ -3175,4 +3217,13 @@ func (w *walker) resolvePlain(s string) string {
 		cwd = "/" + dynMark
 	}
 	return resolve(s, cwd)
+}
+
+// isQuoted reports whether p is quoted text, which does not split.
+func isQuoted(p syntax.WordPart) bool {
+	switch p.(type) {
+	case *syntax.DblQuoted, *syntax.SglQuoted:
+		return true
+	}
+	return false
 }
