@@ -850,10 +850,10 @@ type guardVar struct {
 // ends both.
 func (w *walker) notEmptyWhile(name string, code []*syntax.Stmt) (restore func()) {
 	end := w.scope.notEmptyWhile(name)
-	if name == "" || len(w.traps) > 0 || w.builtinsOff || w.namerefs || implicitVar(name) || w.mayResetIn(code, name) {
+	if name == "" || len(w.traps) > 0 || w.builtinsOff || implicitVar(name) || w.mayResetIn(code, name) {
 		// A DEBUG trap may set it between any two commands; after
-		// enable -n, [ and test may be programs on PATH; a nameref
-		// sets it under another name (declare -n r=x; r=).
+		// enable -n, [ and test may be programs on PATH. (Namerefs,
+		// which set it under another name, are refused: declOptions.)
 		return end
 	}
 	g := guardVar{name: name}

@@ -328,6 +328,34 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local x=/tmp/a; builtin declare -g x=/; }; f; rm -rf "$x"`,
 		`f() { local x=/tmp/a; typeset -g x+=/..; }; f; rm -rf "$x"/../..`,
 		`f() { local x=/tmp/a; g; }; g() { declare -g "x=/"; }; f; rm -rf "$x"`,
+		// helper-80: words that split, expand or glob into options; -g
+		// not written plainly; local -g.
+		`x=/tmp/a; set -- -n r=x; declare "$@"; r=/; rm -rf "$x"`,
+		`x=/tmp/a; o=(-n r=x); declare "${o[@]}"; r=/; rm -rf "$x"`,
+		`x=/tmp/a; set -- -n r=x; declare $@; r=/; rm -rf "$x"`,
+		`x=/tmp/a; f() { local "$@"; r=/; }; f -n r=x; rm -rf "$x"`,
+		`x=/tmp/a; f() { declare -g "$@"; }; f -n r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; g -g x=/; }; g() { declare "$@"; }; f; rm -rf "$x"`,
+		`x=/tmp/a; o="-n r=x"; declare $o; r=/; rm -rf "$x"`,
+		`x=/tmp/a; o="-n r=x"; declare $o y=1; r=/; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; o="-g x=/"; declare $o; }; f; rm -rf "$x"`,
+		`x=/tmp/a; o=" -n"; declare $o r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare {-n,r=x}; r=/; rm -rf "$x"`,
+		`x=/tmp/a; declare {-,}n r=x 2>/dev/null; r=/; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; declare {-g,x=/}; }; f; rm -rf "$x"`,
+		`x=/tmp/a; echo > ./-n; declare -? r=x; r=/; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; declare "-g" x=/; }; f; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; typeset $'-g' x=/; }; f; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; g=-g; declare $g x=/; }; f; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; set -- -g x=/; declare "$@"; }; f; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local -g x=/; }; f; rm -rf "$x"`,
+		`x=/tmp/safe; f() { local x=/tmp/a; g; }; g() { local -g x=/; }; f; rm -rf "$x"`,
+		`x=/tmp/a; builtin declare $o r=x; r=/; rm -rf "$x"`,
+		`x=/; declare -n=1 x=/tmp/a; rm -rf "$x"`,
+		// Outside a function local fails and sets nothing.
+		`x=/; local x=/tmp/a; rm -rf "$x"`,
+		`x=/; builtin local x=/tmp/a; rm -rf "$x"`,
+		`x=/; local x=/tmp/a y=$(rm -rf /); echo "$x"`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -335,6 +363,12 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local -r x=/tmp/a; declare -g y=/tmp/b; }; f; rm -rf "$y"`,
 		`local a b; declare -a arr=(1 2); declare -A m; typeset -i n=1; export -n PATH`,
 		`declare +n r; declare -n`,
+		`while IFS== read -r k v; do declare "$k"="$v"; done < cfg.env; echo ok`,
+		`f() { declare "$1"="$2"; }; f a b`,
+		`f() { builtin local x=$1; echo "$x"; }; f a`,
+		`f() { local -r x=$1 -; echo "$x"; }; f a`,
+		`f() { local x=/tmp/a; rm -rf "$x"; }; f`,
+		`f() { local x; x=/tmp/a; g; }; g() { rm -rf "$x"; }; f`,
 	})
 }
 

@@ -1700,13 +1700,34 @@ func (w *walker) special(s *simple) {
 	case s.name == "export" || s.name == "declare" || s.name == "typeset" || s.name == "readonly" || s.name == "local":
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".
-		local := w.declaresLocal(s.name, hasFlag(s.argv, "g", ""))
-		for _, f := range s.argv[1:] {
-			if !w.followsDecl(s.name, local, f, false) {
+		words := s.argv[1:]
+		// The first word that is surely no option (it starts with known
+		// text, not - or +) ends the options, whatever its unknown rest.
+		opts := slices.IndexFunc(words, func(f field) bool {
+			return !f.glob && !strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-") && !strings.HasPrefix(f.s, "+")
+		})
+		if opts < 0 {
+			opts = len(words)
+		}
+		split := make([]bool, opts)
+		for i, f := range words[:opts] {
+			split[i] = f.dyn || f.glob // unknown text a field may hide blanks in
+		}
+		global, ok := w.declOptions(s.name, words[:opts], split, len(words))
+		if !ok {
+			return
+		}
+		for _, f := range words[opts:] {
+			if !w.globalPastLocal(s.name, global, f.s) {
 				return
 			}
 		}
-		w.declareWords(s.argv[1:], local)
+		if s.name == "local" && len(w.funcs) == 0 && !w.inTrap {
+			// Outside a function local may fail and set nothing (see decl).
+			w.maybe(func() { w.declareWords(words, false) })
+			return
+		}
+		w.declareWords(words, w.declaresLocal(s.name, global))
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")

@@ -578,10 +578,9 @@ type walker struct {
 	// spareArgs), cdDone (see cdOK).
 	inTrap, argFDsSet, ownArgs, cdDone bool
 	// builtinsOff: the request ran enable, which may turn [ and test
-	// into programs on PATH; namerefs: it declared one (declare -n),
-	// which sets a variable under another name (see notEmptyWhile).
-	builtinsOff, namerefs bool
-	unknownLink           bool // the request made a symlink whose name the walk cannot tell
+	// into programs on PATH (see notEmptyWhile).
+	builtinsOff bool
+	unknownLink bool // the request made a symlink whose name the walk cannot tell
 	// arith: the text being walked runs in a shell that has (( and [[,
 	// so dash's reading of them is not judged (see hasArith).
 	arith bool
@@ -1215,14 +1214,37 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 }
 
 func (w *walker) decl(x *syntax.DeclClause) {
-	local := w.declLocal(x)
-	for _, as := range x.Args {
+	name := x.Variant.Value
+	// bash expands a declaration's words before it runs; its options
+	// are the words before the first name.
+	words := make([]field, len(x.Args))
+	split := make([]bool, len(x.Args))
+	opts := len(x.Args)
+	for i, as := range x.Args {
 		if as.Name == nil && as.Naked && as.Value != nil {
-			// declare -n, or an option word not known: a nameref.
-			opt := as.Value.Lit()
-			w.namerefs = w.namerefs || opt == "" || strings.HasPrefix(opt, "-") && strings.Contains(opt, "n")
+			words[i], split[i] = w.wordString(as.Value), manyWords(as.Value)
+		} else {
+			opts = min(opts, i)
 		}
 	}
+	global, ok := w.declOptions(name, words[:opts], split[:opts], len(x.Args))
+	if !ok {
+		return
+	}
+	local := w.declaresLocal(name, global)
+	if name == "local" && len(w.funcs) == 0 && !w.inTrap {
+		// Outside a function bash's and dash's local fail and set
+		// nothing (x=/; local x=/tmp/a leaves /), ksh's and zsh's set
+		// the global: code that may not run.
+		w.maybe(func() { w.declArgs(x, name, global, local, words) })
+		return
+	}
+	w.declArgs(x, name, global, local, words)
+}
+
+// declArgs declares the names of x, a declaration by name whose naked
+// words expand to words.
+func (w *walker) declArgs(x *syntax.DeclClause, name string, global, local bool, words []field) {
 	for i, as := range x.Args {
 		if local && as.Name != nil {
 			w.scope.markLocal(as.Name.Value)
@@ -1230,46 +1252,102 @@ func (w *walker) decl(x *syntax.DeclClause) {
 		if as.Name == nil && as.Naked && as.Value != nil {
 			// declare 'x=/', export "$v": a word that expands to NAME=value
 			// assigns all the same.
-			f := w.wordString(as.Value)
-			// The last word, when it cannot split (declare "$k=$v"),
-			// makes no nameref even as an option: no name follows.
-			last := i == len(x.Args)-1 && (!f.dyn || len(as.Value.Parts) == 1 && isQuoted(as.Value.Parts[0]))
-			if !w.followsDecl(x.Variant.Value, local, f, last) {
+			if !w.globalPastLocal(name, global, words[i].s) {
 				return
 			}
-			w.declareWords([]field{f}, local)
+			w.declareWords(words[i:i+1], local)
 			continue
 		}
-		if as.Name != nil && !as.Naked && !w.followsDecl(x.Variant.Value, local, field{s: as.Name.Value + "="}, false) {
+		if as.Name != nil && !as.Naked && !w.globalPastLocal(name, global, as.Name.Value+"=") {
 			return
 		}
 		w.assign(as, true)
 	}
 }
 
-// followsDecl reports whether the walk can follow what the word f of a
-// declaration by the builtin name does, and refuses the request where it
-// cannot:
-//   - a nameref: declare -n r=x; r=/ sets x. Any option with n makes
-//     one, and so may a word whose start is not known, unless it is the
-//     last word and cannot split (last): then no name follows it.
-//   - in a function, declare -g x=/ where x is local to this call or one
-//     that called it: bash sets the global x past those locals, while
-//     the walk would give the caller's x back on return.
-func (w *walker) followsDecl(name string, local bool, f field, last bool) bool {
-	if name != "declare" && name != "typeset" && name != "local" && name != "nameref" {
-		return true
+// manyWords reports whether bash may make several words of w, or other
+// ones: an unquoted expansion (split, globbed), "$@" or "${a[@]}", a
+// brace or a glob character.
+func manyWords(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "{*?[") {
+				return true
+			}
+		case *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if pe, ok := q.(*syntax.ParamExp); ok && (pe.Param != nil && pe.Param.Value == "@" || pe.Names != 0 || isAt(pe.Index)) {
+					return true
+				}
+			}
+		default:
+			return true
+		}
 	}
-	option := strings.HasPrefix(f.s, dynMark) || strings.HasPrefix(f.s, "-") && (f.dyn || strings.Contains(f.s, "n")) && !strings.Contains(f.s, "=")
-	if option && !last || name == "nameref" {
-		w.fail("%s %s may make a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly", name, text([]field{f}))
-		return false
+	return false
+}
+
+func isAt(e syntax.ArithmExpr) bool {
+	w, ok := e.(*syntax.Word)
+	return ok && w.Lit() == "@"
+}
+
+// declOptions reads the options of a declaration by name (declare,
+// typeset, local) of n words, expanded (words; split marks those bash may
+// turn into several, or others: "$@", $o, {-n,r=x}, -?), and reports
+// whether they include -g. It refuses (ok false) what the walk cannot follow:
+//   - a nameref (declare -n r=x; r=/ sets x): an option holding n with
+//     a word after it;
+//   - an option it cannot read (its start unknown, or split) that more
+//     words follow, or that may split;
+//   - an option bash refuses, which makes it skip the whole declaration.
+func (w *walker) declOptions(name string, words []field, split []bool, n int) (global, ok bool) {
+	if name == "nameref" {
+		w.fail("nameref makes a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly")
+		return false, false
 	}
-	k, _, ok := strings.Cut(f.s, "=")
-	if !ok || local || len(w.funcs) == 0 || !isVarName(strings.TrimSuffix(k, "+")) {
-		return true
+	if name != "declare" && name != "typeset" && name != "local" {
+		return false, true
 	}
+	for i, f := range words {
+		more := i < n-1
+		switch {
+		case !split[i] && !f.dyn && !strings.HasPrefix(f.s, "-"):
+			// +n and the like take attributes away; a name ends the
+			// options (it is never here: the clause's names are not
+			// naked words).
+			continue
+		case split[i] || f.dyn:
+			if !more && !split[i] && (!strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-") || strings.Contains(f.s, "=")) {
+				continue // declare "$k=$v", "x$y": one word, not an option
+			}
+			w.fail("%s %s may be an option (-n makes a nameref, -g a global) that the policy cannot read: write the options out", name, text([]field{f}))
+			return false, false
+		case strings.Contains(f.s, "="):
+			w.fail("%s %s: bash refuses the option and declares nothing; the policy does not follow that", name, f.s)
+			return false, false
+		case strings.Contains(f.s, "n") && more:
+			w.fail("%s %s makes a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly", name, f.s)
+			return false, false
+		}
+		global = global || strings.Contains(f.s, "g")
+	}
+	return global, true
+}
+
+// globalPastLocal reports whether the walk can follow a global
+// assignment (declare -g, typeset -g, local -g) of the word f (NAME=value)
+// in a function, and refuses the request where NAME is local to this
+// call or one that called it: bash sets the global one past those
+// locals, while the walk would give the caller's back on return.
+func (w *walker) globalPastLocal(name string, global bool, f string) bool {
+	k, _, ok := strings.Cut(f, "=")
 	k = strings.TrimSuffix(k, "+")
+	if !global || !ok || len(w.funcs) == 0 || !isVarName(k) || name != "declare" && name != "typeset" && name != "local" {
+		return true
+	}
 	for sc := w.scope; sc != nil; sc = sc.parent {
 		if _, ok := sc.locals[k]; ok {
 			w.fail("%s -g sets the global %s past a local %s of a function being called; the policy does not follow that: give the variable another name", name, k, k)
@@ -1279,31 +1357,16 @@ func (w *walker) followsDecl(name string, local bool, f field, last bool) bool {
 	return true
 }
 
-// declLocal reports whether a declaration makes its variables local: in a
-// function, local always does, and declare and typeset do without -g.
-// export and readonly set the caller's variable.
-func (w *walker) declLocal(x *syntax.DeclClause) bool {
-	global := false
-	for _, as := range x.Args {
-		if as.Name == nil && as.Naked && as.Value != nil {
-			if opt := as.Value.Lit(); strings.HasPrefix(opt, "-") && strings.Contains(opt, "g") {
-				global = true
-			}
-		}
-	}
-	return w.declaresLocal(x.Variant.Value, global)
-}
-
 // declaresLocal reports whether the declaration builtin name, given -g or
-// not, makes its variables local here.
+// not, makes its variables local here: in a function, local, declare and
+// typeset do without -g (bash's local takes it too); export and readonly
+// set the caller's variable.
 func (w *walker) declaresLocal(name string, global bool) bool {
 	if len(w.funcs) == 0 {
 		return false
 	}
 	switch name {
-	case "local":
-		return true
-	case "declare", "typeset":
+	case "local", "declare", "typeset":
 		return !global
 	}
 	return false
@@ -3217,13 +3280,4 @@ func (w *walker) resolvePlain(s string) string {
 		cwd = "/" + dynMark
 	}
 	return resolve(s, cwd)
-}
-
-// isQuoted reports whether p is quoted text, which does not split.
-func isQuoted(p syntax.WordPart) bool {
-	switch p.(type) {
-	case *syntax.DblQuoted, *syntax.SglQuoted:
-		return true
-	}
-	return false
 }
