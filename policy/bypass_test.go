@@ -356,6 +356,37 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/; local x=/tmp/a; rm -rf "$x"`,
 		`x=/; builtin local x=/tmp/a; rm -rf "$x"`,
 		`x=/; local x=/tmp/a y=$(rm -rf /); echo "$x"`,
+		// helper-81: ~- and ~+ as options; options bash refuses, or
+		// that assign nothing; case attributes.
+		`OLDPWD=-n; x=/tmp/a; declare ~- r=x; r=/; rm -rf "$x"`,
+		`PWD=-n; x=/tmp/a; declare ~+ r=x; r=/; rm -rf "$x"`,
+		`x=/; declare -Z x=/tmp/a; rm -rf "$x"`,
+		`x=/; f() { local -Z x=/tmp/a; rm -rf "$x"; }; f`,
+		`x=/; declare -x- x=/tmp/a; rm -rf "$x"`,
+		`x=/; builtin declare -Z x=/tmp/a; rm -rf "$x"`,
+		`x=/; export -Z x=/tmp/a; rm -rf "$x"`,
+		`x=/; readonly -Z x=/tmp/a; rm -rf "$x"`,
+		`x=/; declare -p x=/tmp/a; rm -rf "$x"`,
+		`x=/; declare -f x=/tmp/a; rm -rf "$x"`,
+		`x=/; export -f x=/tmp/a; rm -rf "$x"`,
+		`declare -l x=/USR; rm -rf "$x"`,
+		`f() { declare -u x; x=$1; rm -rf "$x"; }; f /usr`,
+		// bash refuses to assign a readonly variable and goes on.
+		`readonly y=/; read y <<< /tmp/a; rm -rf "$y"`,
+		`readonly y=/; printf -v y /tmp/a; rm -rf "$y"/*`,
+		`declare -r y=/; declare y=/tmp/a; rm -rf "$y"`,
+		`declare -r x=/; f() { local x=/tmp/a; rm -rf "$x"; }; f`,
+		`x=/; declare -r x; declare x=/tmp/a; rm -rf "$x"`,
+		`readonly y=/; export y=/tmp/a; rm -rf "$y"`,
+		`readonly y=/; for y in /tmp/a; do :; done; rm -rf "$y"`,
+		`readonly y=/; : ${y:=/tmp/a}; unset y; rm -rf "$y"`,
+		`f() { readonly y=/; }; f; y=/tmp/a; rm -rf "$y"`,
+		`readonly "$n" y=/; y=/tmp/a; rm -rf "$y"`,
+		`y=/; readonly y; builtin read y <<< /tmp/a; rm -rf "$y"`,
+		`f() { local -r x=/; g; }; g() { x=/tmp/a; rm -rf "$x"; }; f`,
+		`f() { declare -r x=/; read x <<< /tmp/a; rm -rf "$x"; }; f`,
+		`readonly y=/; (( y = 1 )); rm -rf "$y"`,
+		`readonly y=/; let y=1; rm -rf "$y"`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -369,6 +400,14 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local -r x=$1 -; echo "$x"; }; f a`,
 		`f() { local x=/tmp/a; rm -rf "$x"; }; f`,
 		`f() { local x; x=/tmp/a; g; }; g() { rm -rf "$x"; }; f`,
+		`f() { local "$1"; }; f a`,
+		`read -r name; declare "$name"; echo ok`,
+		`declare "x_$k"=1 y=2`,
+		`declare -p PATH; declare -f; declare -F; export -p; readonly -p`,
+		`f() { :; }; declare -f f; export -f f; declare -rx A=1; typeset -i n=2`,
+		`readonly ROOT=/opt/app; out=build; rm -rf "$out"/*; echo "$ROOT"`,
+		`f() { local -r dir=/tmp/a; }; f; dir=/tmp/b; rm -rf "$dir"/*`,
+		`readonly -f f; x=/tmp/b; rm -rf "$x"/*`,
 	})
 }
 

@@ -1713,21 +1713,26 @@ func (w *walker) special(s *simple) {
 		for i, f := range words[:opts] {
 			split[i] = f.dyn || f.glob // unknown text a field may hide blanks in
 		}
-		global, ok := w.declOptions(s.name, words[:opts], split, len(words))
+		o, ok := w.declOptions(s.name, words[:opts], split, len(words))
 		if !ok {
 			return
 		}
 		for _, f := range words[opts:] {
-			if !w.globalPastLocal(s.name, global, f.s) {
+			if !w.globalPastLocal(s.name, o.global, f.s) {
 				return
 			}
 		}
-		if s.name == "local" && len(w.funcs) == 0 && !w.inTrap {
-			// Outside a function local may fail and set nothing (see decl).
-			w.maybe(func() { w.declareWords(words, false) })
-			return
+		local := w.declaresLocal(s.name, o.global)
+		if o.inert || s.name == "local" && len(w.funcs) == 0 && !w.inTrap {
+			w.maybe(func() { w.declareWords(words, local) }) // see decl
+		} else {
+			w.declareWords(words, local)
 		}
-		w.declareWords(words, w.declaresLocal(s.name, global))
+		if o.readonly {
+			for _, f := range words[opts:] {
+				w.markReadonly(f.s)
+			}
+		}
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")

@@ -99,11 +99,14 @@ type ctx struct {
 	// spread between the other fields they would pad it past 256 bytes.
 	pipeline   bool
 	background bool
-	stdinDL    bool   // stdin carries downloaded content
-	stdinDec   bool   // stdin carries decoded (base64, xxd -r, ...) content
-	stdinKnown bool   // all of stdinText is known
-	stdinPipe  bool   // stdin is a pipe from an earlier command
-	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
+	stdinDL    bool // stdin carries downloaded content
+	stdinDec   bool // stdin carries decoded (base64, xxd -r, ...) content
+	stdinKnown bool // all of stdinText is known
+	stdinPipe  bool // stdin is a pipe from an earlier command
+	// roRefused: the statement is being walked as one whose assignment
+	// bash may refuse (see assignsReadonly).
+	roRefused bool
+	stdinText string // stdin is this text (echo, here-doc), dynMark where unknown
 	// stdinOthers are texts stdin may hold instead of stdinText, each
 	// judged on its own (a file's older texts, the other reading of a
 	// guessed output): run together, one's open quote would hide the
@@ -237,9 +240,10 @@ type scope struct {
 
 // A localVar is a variable made local in a function call.
 type localVar struct {
-	prior field   // what the call set the caller's variable to before
-	alts  []field // and the other values it may have set
-	set   bool    // whether it set it at all
+	prior    field   // what the call set the caller's variable to before
+	alts     []field // and the other values it may have set
+	set      bool    // whether it set it at all
+	readonly bool    // local -r: bash refuses to assign it (see isReadonly)
 }
 
 // markLocal makes name local to the call s stands for.
@@ -251,7 +255,7 @@ func (s *scope) markLocal(name string) {
 		s.locals = map[string]localVar{}
 	}
 	prior, set := s.vars[name]
-	s.locals[name] = localVar{prior, s.alts[name], set}
+	s.locals[name] = localVar{prior: prior, alts: s.alts[name], set: set}
 }
 
 func (s *scope) fork() *scope {
@@ -542,7 +546,7 @@ type walker struct {
 	unknownLinks []string
 	sinks        int      // the sinks made so far
 	sinkDown     []int    // see sink.down
-	sinkBuf      [16]int  // sinkDown's first, in the walker's own allocation
+	sinkBuf      [15]int  // sinkDown's first, in the walker's own allocation (15 keeps the walk's state in its size class)
 	fileBytes    int      // of files the request wrote, judged when run
 	changes      []change // see maybe
 	rewalking    int
@@ -581,6 +585,9 @@ type walker struct {
 	// into programs on PATH (see notEmptyWhile).
 	builtinsOff bool
 	unknownLink bool // the request made a symlink whose name the walk cannot tell
+	// readonly holds the variables the request made readonly, but for
+	// the locals of a call (localVar.readonly); dynMark stands for any.
+	readonly map[string]bool
 	// arith: the text being walked runs in a shell that has (( and [[,
 	// so dash's reading of them is not judged (see hasArith).
 	arith bool
@@ -870,6 +877,14 @@ func (w *walker) endWhole(region int) {
 
 // stmtOnce judges s with the values the walk took.
 func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
+	if c.roRefused {
+		c.roRefused = false // for the statements inside
+	} else if w.readonly != nil && w.assignsReadonly(s) {
+		// bash refuses the assignment: code that may not run.
+		c.roRefused = true
+		w.maybe(func() { w.stmtOnce(s, c) })
+		return
+	}
 	if len(w.funcs) > 0 && w.rewalking == 0 {
 		w.callStmts++ // judging again has its own bound (chargeRewalk)
 	}
@@ -1227,19 +1242,29 @@ func (w *walker) decl(x *syntax.DeclClause) {
 			opts = min(opts, i)
 		}
 	}
-	global, ok := w.declOptions(name, words[:opts], split[:opts], len(x.Args))
+	o, ok := w.declOptions(name, words[:opts], split[:opts], len(x.Args))
 	if !ok {
 		return
 	}
-	local := w.declaresLocal(name, global)
-	if name == "local" && len(w.funcs) == 0 && !w.inTrap {
-		// Outside a function bash's and dash's local fail and set
-		// nothing (x=/; local x=/tmp/a leaves /), ksh's and zsh's set
-		// the global: code that may not run.
-		w.maybe(func() { w.declArgs(x, name, global, local, words) })
-		return
+	local := w.declaresLocal(name, o.global)
+	if o.inert || name == "local" && len(w.funcs) == 0 && !w.inTrap {
+		// declare -p x=/ prints, -f and -F name functions: nothing is
+		// assigned. Outside a function bash's and dash's local fail and
+		// set nothing (x=/; local x=/tmp/a leaves /), ksh's and zsh's
+		// set the global. Code that may not run, either way.
+		w.maybe(func() { w.declArgs(x, name, o.global, local, words) })
+	} else {
+		w.declArgs(x, name, o.global, local, words)
 	}
-	w.declArgs(x, name, global, local, words)
+	if o.readonly {
+		for i, as := range x.Args[opts:] {
+			if as.Name != nil {
+				w.markReadonly(as.Name.Value)
+			} else {
+				w.markReadonly(words[opts+i].s)
+			}
+		}
+	}
 }
 
 // declArgs declares the names of x, a declaration by name whose naked
@@ -1272,8 +1297,8 @@ func manyWords(w *syntax.Word) bool {
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			if strings.ContainsAny(p.Value, "{*?[") {
-				return true
+			if strings.ContainsAny(p.Value, "{*?[") || strings.HasPrefix(p.Value, "~") {
+				return true // ~- is $OLDPWD, ~+ $PWD, which the script may set
 			}
 		case *syntax.SglQuoted:
 		case *syntax.DblQuoted:
@@ -1295,46 +1320,196 @@ func isAt(e syntax.ArithmExpr) bool {
 }
 
 // declOptions reads the options of a declaration by name (declare,
-// typeset, local) of n words, expanded (words; split marks those bash may
-// turn into several, or others: "$@", $o, {-n,r=x}, -?), and reports
-// whether they include -g. It refuses (ok false) what the walk cannot follow:
+// typeset, local, export, readonly) of n words, expanded (words; split
+// marks those bash may turn into several, or others: "$@", $o,
+// {-n,r=x}, -?, ~-), and reports whether they include -g (global) and
+// whether they may make it assign nothing (inert: -p, -f, -F). It refuses
+// (ok false) what the walk cannot follow:
 //   - a nameref (declare -n r=x; r=/ sets x): an option holding n with
 //     a word after it;
+//   - -l and -u, which change the case of every value given later;
 //   - an option it cannot read (its start unknown, or split) that more
-//     words follow, or that may split;
-//   - an option bash refuses, which makes it skip the whole declaration.
-func (w *walker) declOptions(name string, words []field, split []bool, n int) (global, ok bool) {
-	if name == "nameref" {
+//     words follow, or that may split, but for export and readonly,
+//     whose options make neither: there it may assign nothing (inert).
+//
+// An option bash refuses (-Z, -n=1) makes it skip the whole declaration:
+// inert too.
+func (w *walker) declOptions(name string, words []field, split []bool, n int) (o declOpts, ok bool) {
+	var valid string
+	switch name {
+	case "declare", "typeset", "local":
+		valid = "aAfFgiIlnprtux"
+	case "export":
+		valid = "fnp"
+	case "readonly":
+		valid = "aAfp"
+		o.readonly = true
+	case "nameref":
 		w.fail("nameref makes a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly")
-		return false, false
+		return o, false
+	default:
+		return o, true
 	}
-	if name != "declare" && name != "typeset" && name != "local" {
-		return false, true
-	}
+	functions := false
 	for i, f := range words {
 		more := i < n-1
+		unread := split[i] || strings.HasPrefix(f.s, dynMark) || f.dyn && (strings.HasPrefix(f.s, "-") || strings.HasPrefix(f.s, "+"))
 		switch {
-		case !split[i] && !f.dyn && !strings.HasPrefix(f.s, "-"):
-			// +n and the like take attributes away; a name ends the
-			// options (it is never here: the clause's names are not
-			// naked words).
+		case unread && (more || split[i]) && (name == "export" || name == "readonly"):
+			// export $v: their options make neither namerefs nor
+			// globals, but -f or one bash refuses assigns nothing.
+			o.inert = true
 			continue
-		case split[i] || f.dyn:
-			if !more && !split[i] && (!strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-") || strings.Contains(f.s, "=")) {
-				continue // declare "$k=$v", "x$y": one word, not an option
-			}
+		case unread && (more || split[i]):
 			w.fail("%s %s may be an option (-n makes a nameref, -g a global) that the policy cannot read: write the options out", name, text([]field{f}))
-			return false, false
-		case strings.Contains(f.s, "="):
-			w.fail("%s %s: bash refuses the option and declares nothing; the policy does not follow that", name, f.s)
-			return false, false
-		case strings.Contains(f.s, "n") && more:
-			w.fail("%s %s makes a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly", name, f.s)
-			return false, false
+			return o, false
+		case unread || !strings.HasPrefix(f.s, "-") && !strings.HasPrefix(f.s, "+"):
+			continue // the last word (declare "$1"), or a name ("x_$k"=1)
+		case f.s == "--":
+			return o, true
 		}
-		global = global || strings.Contains(f.s, "g")
+		letters, set := f.s[1:], f.s[0] == '-'
+		switch {
+		case strings.ContainsFunc(letters, func(r rune) bool { return !strings.ContainsRune(valid, r) }):
+			o.inert = true // bash refuses it and declares nothing
+			continue
+		case set && name != "export" && strings.Contains(letters, "n") && more:
+			w.fail("%s %s makes a nameref, whose assignments set another variable; the policy does not follow them: assign to that variable directly", name, f.s)
+			return o, false
+		case set && strings.ContainsAny(letters, "lu"):
+			w.fail("%s %s changes the case of the values the variables get, which the policy does not follow: write the value in the case wanted", name, f.s)
+			return o, false
+		}
+		o.global = o.global || set && strings.Contains(letters, "g")
+		o.inert = o.inert || set && strings.ContainsAny(letters, "pfF")
+		o.readonly = o.readonly || set && strings.Contains(letters, "r")
+		functions = functions || set && strings.ContainsAny(letters, "fF")
 	}
-	return global, true
+	o.readonly = o.readonly && !functions
+	return o, true
+}
+
+// declOpts is what a declaration's options do (see declOptions).
+type declOpts struct {
+	global   bool // -g
+	inert    bool // it may assign nothing
+	readonly bool // its names become readonly
+}
+
+// markReadonly records that the variable named by f (NAME or
+// NAME=value, its name maybe unknown) is readonly from here on in this
+// shell: bash refuses to assign it again (see assignsReadonly).
+func (w *walker) markReadonly(f string) {
+	k, _, _ := strings.Cut(f, "=")
+	k = strings.TrimSuffix(k, "+")
+	if i := strings.IndexByte(k, '['); i > 0 {
+		k = k[:i] // readonly a[0]=x makes a readonly
+	}
+	if !isVarName(k) {
+		if !strings.Contains(k, dynMark) {
+			return // not a name: bash refuses it
+		}
+		k = dynMark // any name
+	}
+	if w.readonly == nil {
+		w.readonly = map[string]bool{} // non-nil: assignsReadonly looks
+	}
+	for sc := w.scope; sc != nil && k != dynMark; sc = sc.parent {
+		if l, ok := sc.locals[k]; ok {
+			l.readonly = true // until the call returns
+			sc.locals[k] = l
+			return
+		}
+	}
+	w.readonly[k] = true // in a subshell too: what may not be readonly is judged both ways
+}
+
+// isReadonly reports whether name is readonly, as far as the walk can
+// tell: also where it may not be (made readonly in code that may not run,
+// or in a subshell), since judging an assignment as one that may not
+// happen only adds the value it would keep.
+func (w *walker) isReadonly(name string) bool {
+	if w.readonly[name] || w.readonly[dynMark] {
+		return true
+	}
+	for sc := w.scope; sc != nil; sc = sc.parent {
+		if sc.locals[name].readonly {
+			return true // local x in a call it made fails too
+		}
+	}
+	return false
+}
+
+// assignsReadonly reports whether s itself (not the statements nested in
+// it, judged as they are walked) may assign or unset a readonly
+// variable, which bash refuses, leaving the old value: readonly y=/;
+// read y <<< /tmp/a; rm -rf "$y" removes /.
+func (w *walker) assignsReadonly(s *syntax.Stmt) bool {
+	ro := w.isReadonly
+	target := func(e syntax.ArithmExpr) bool {
+		x, ok := e.(*syntax.Word)
+		if !ok {
+			return true
+		}
+		name, _, _ := strings.Cut(x.Lit(), "[")
+		return name == "" || ro(name)
+	}
+	found := false
+	syntax.Walk(s, func(n syntax.Node) bool {
+		if found {
+			return false
+		}
+		switch x := n.(type) {
+		case *syntax.Stmt:
+			return x == s
+		case *syntax.Assign:
+			found = x.Name == nil || !x.Naked && ro(x.Name.Value)
+		case *syntax.ParamExp:
+			found = x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && (x.Excl || x.Param == nil || ro(x.Param.Value))
+		case *syntax.BinaryArithm:
+			switch x.Op {
+			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+				found = target(x.X)
+			}
+		case *syntax.UnaryArithm:
+			found = (x.Op == syntax.Inc || x.Op == syntax.Dec) && target(x.X)
+		case *syntax.WordIter:
+			found = x.Name != nil && ro(x.Name.Value)
+		case *syntax.CoprocClause:
+			found = true
+		case *syntax.CallExpr:
+			found = len(x.Args) > 0 && w.namesReadonly(x.Args)
+		}
+		return !found
+	})
+	return found
+}
+
+// namesReadonly reports whether a command (args, unexpanded) may assign
+// or unset a readonly variable: an unknown name or alias may be any
+// builtin, and a builtin that takes variable names (read, unset, printf
+// -v...) may name one in any word not known.
+func (w *walker) namesReadonly(args []*syntax.Word) bool {
+	cmd := args[0].Lit()
+	if _, alias := w.scope.alias(cmd); cmd == "" || alias {
+		return true
+	}
+	switch cmd {
+	case "read", "mapfile", "readarray", "printf", "getopts", "wait", "unset", "export", "readonly",
+		"declare", "typeset", "local", "let", "builtin", "command":
+	default:
+		return false
+	}
+	for _, a := range args[1:] {
+		lit := a.Lit()
+		name, _, _ := strings.Cut(lit, "=")
+		name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
+		if lit == "" || w.isReadonly(name) {
+			return true
+		}
+	}
+	return false
 }
 
 // globalPastLocal reports whether the walk can follow a global
