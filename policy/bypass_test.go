@@ -387,6 +387,23 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { declare -r x=/; read x <<< /tmp/a; rm -rf "$x"; }; f`,
 		`readonly y=/; (( y = 1 )); rm -rf "$y"`,
 		`readonly y=/; let y=1; rm -rf "$y"`,
+		// helper-82: names written quoted; a quoted command name; an
+		// option's value joined to it; {fd} redirections; REPLY; cd;
+		// declare -gr past a local.
+		`readonly "y=/"; read y <<< /tmp/a; rm -rf "$y"`,
+		`readonly 'y'=/; read y <<< /tmp/a; rm -rf "$y"`,
+		`v=/; readonly "y=$v"; read y <<< /tmp/a; rm -rf "$y"`,
+		`f() { local -r "y=/"; read y <<< /tmp/a; rm -rf "$y"; }; f`,
+		`y=/; set -- y; readonly "$1"; read y <<< /tmp/a; rm -rf "$y"`,
+		`y=/; readonly $(cat n); read y <<< /tmp/a; rm -rf "$y"`,
+		`readonly y=/; \read y <<< /tmp/a; rm -rf "$y"`,
+		`readonly y=/; \unset y; rm -rf "$y"`,
+		`readonly y=/; printf -vy /tmp/a; rm -rf "$y"`,
+		`readonly y=/; exec {y}>/dev/null; rm -rf "$y"`,
+		`y=/; exec {y}<&-; rm -rf "$y"`,
+		`readonly REPLY=/; read <<< /tmp/a; rm -rf "$REPLY"`,
+		`cd /tmp; readonly OLDPWD=/; cd /tmp/b; rm -rf "$OLDPWD"`,
+		`y=/; f() { local y; declare -gr y; }; f; read y <<< /tmp/a; rm -rf "$y"`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -408,6 +425,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`readonly ROOT=/opt/app; out=build; rm -rf "$out"/*; echo "$ROOT"`,
 		`f() { local -r dir=/tmp/a; }; f; dir=/tmp/b; rm -rf "$dir"/*`,
 		`readonly -f f; x=/tmp/b; rm -rf "$x"/*`,
+		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 	})
 }
 

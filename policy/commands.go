@@ -1729,8 +1729,10 @@ func (w *walker) special(s *simple) {
 			w.declareWords(words, local)
 		}
 		if o.readonly {
-			for _, f := range words[opts:] {
-				w.markReadonly(f.s)
+			for i, f := range words {
+				if i >= opts || !isOption(f, split[i]) {
+					w.markReadonly(f.s, local)
+				}
 			}
 		}
 	case s.name == "alias":

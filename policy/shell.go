@@ -1238,6 +1238,9 @@ func (w *walker) decl(x *syntax.DeclClause) {
 	for i, as := range x.Args {
 		if as.Name == nil && as.Naked && as.Value != nil {
 			words[i], split[i] = w.wordString(as.Value), manyWords(as.Value)
+			if !split[i] && !strings.HasPrefix(words[i].s, dynMark) && !strings.HasPrefix(words[i].s, "-") && !strings.HasPrefix(words[i].s, "+") {
+				opts = min(opts, i) // readonly "y=/": a name
+			}
 		} else {
 			opts = min(opts, i)
 		}
@@ -1257,14 +1260,21 @@ func (w *walker) decl(x *syntax.DeclClause) {
 		w.declArgs(x, name, o.global, local, words)
 	}
 	if o.readonly {
-		for i, as := range x.Args[opts:] {
-			if as.Name != nil {
-				w.markReadonly(as.Name.Value)
-			} else {
-				w.markReadonly(words[opts+i].s)
+		for i, as := range x.Args {
+			switch {
+			case as.Name != nil:
+				w.markReadonly(as.Name.Value, local)
+			case !isOption(words[i], split[i]):
+				w.markReadonly(words[i].s, local) // readonly "$1": any name
 			}
 		}
 	}
+}
+
+// isOption reports whether f, a word of a declaration, is surely an
+// option: known, not split, starting with - or +.
+func isOption(f field, split bool) bool {
+	return !split && !f.dyn && (strings.HasPrefix(f.s, "-") || strings.HasPrefix(f.s, "+"))
 }
 
 // declArgs declares the names of x, a declaration by name whose naked
@@ -1397,9 +1407,10 @@ type declOpts struct {
 }
 
 // markReadonly records that the variable named by f (NAME or
-// NAME=value, its name maybe unknown) is readonly from here on in this
-// shell: bash refuses to assign it again (see assignsReadonly).
-func (w *walker) markReadonly(f string) {
+// NAME=value, its name maybe unknown), local to the call when local, is
+// readonly from here on in this shell: bash refuses to assign it again
+// (see assignsReadonly).
+func (w *walker) markReadonly(f string, local bool) {
 	k, _, _ := strings.Cut(f, "=")
 	k = strings.TrimSuffix(k, "+")
 	if i := strings.IndexByte(k, '['); i > 0 {
@@ -1414,7 +1425,7 @@ func (w *walker) markReadonly(f string) {
 	if w.readonly == nil {
 		w.readonly = map[string]bool{} // non-nil: assignsReadonly looks
 	}
-	for sc := w.scope; sc != nil && k != dynMark; sc = sc.parent {
+	for sc := w.scope; sc != nil && k != dynMark && local; sc = sc.parent {
 		if l, ok := sc.locals[k]; ok {
 			l.readonly = true // until the call returns
 			sc.locals[k] = l
@@ -1478,6 +1489,8 @@ func (w *walker) assignsReadonly(s *syntax.Stmt) bool {
 			found = x.Name != nil && ro(x.Name.Value)
 		case *syntax.CoprocClause:
 			found = true
+		case *syntax.Redirect:
+			found = x.N != nil && strings.HasPrefix(x.N.Value, "{") && ro(strings.Trim(x.N.Value, "{}")) // exec {y}>f
 		case *syntax.CallExpr:
 			found = len(x.Args) > 0 && w.namesReadonly(x.Args)
 		}
@@ -1492,12 +1505,19 @@ func (w *walker) assignsReadonly(s *syntax.Stmt) bool {
 // -v...) may name one in any word not known.
 func (w *walker) namesReadonly(args []*syntax.Word) bool {
 	cmd := args[0].Lit()
-	if _, alias := w.scope.alias(cmd); cmd == "" || alias {
-		return true
+	if _, alias := w.scope.alias(cmd); cmd == "" || alias || strings.ContainsAny(cmd, `\"'`) {
+		return true // \read, "read": any builtin
 	}
 	switch cmd {
 	case "read", "mapfile", "readarray", "printf", "getopts", "wait", "unset", "export", "readonly",
-		"declare", "typeset", "local", "let", "builtin", "command":
+		"declare", "typeset", "local", "let", "builtin", "command", "select":
+		// And those bash sets without being named: read's REPLY,
+		// getopts' OPTARG and OPTIND, mapfile's MAPFILE.
+		if w.isReadonly("REPLY") || w.isReadonly("OPTARG") || w.isReadonly("OPTIND") || w.isReadonly("MAPFILE") {
+			return true
+		}
+	case "cd", "pushd", "popd":
+		return w.isReadonly("PWD") || w.isReadonly("OLDPWD")
 	default:
 		return false
 	}
@@ -1505,8 +1525,11 @@ func (w *walker) namesReadonly(args []*syntax.Word) bool {
 		lit := a.Lit()
 		name, _, _ := strings.Cut(lit, "=")
 		name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
-		if lit == "" || w.isReadonly(name) {
+		if lit == "" || strings.ContainsAny(lit, `\"'`) || w.isReadonly(name) {
 			return true
+		}
+		if len(name) > 2 && name[0] == '-' && w.isReadonly(name[2:]) {
+			return true // printf -vy: the option's value joined to it
 		}
 	}
 	return false
@@ -2389,9 +2412,13 @@ func (w *walker) redirects(rs []*syntax.Redirect, c ctx, targets *[]field) (ctx,
 		if r.N != nil && strings.HasPrefix(r.N.Value, "{") {
 			// {fd}>file: still a file, judged below; fd now holds a
 			// descriptor the walk does not follow (10 or more).
+			// A close ({fd}>&-) or an open that fails assigns
+			// nothing: code that may not run.
 			name := strings.Trim(r.N.Value, "{}")
-			w.scope.forgetArray(name)
-			w.scope.set(name, field{s: dynMark, dyn: true})
+			w.maybe(func() {
+				w.scope.forgetArray(name)
+				w.scope.set(name, field{s: dynMark, dyn: true})
+			})
 		}
 		write := false
 		switch r.Op {
