@@ -404,6 +404,14 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`readonly REPLY=/; read <<< /tmp/a; rm -rf "$REPLY"`,
 		`cd /tmp; readonly OLDPWD=/; cd /tmp/b; rm -rf "$OLDPWD"`,
 		`y=/; f() { local y; declare -gr y; }; f; read y <<< /tmp/a; rm -rf "$y"`,
+		// A variable set under a name the walk cannot know.
+		`x=/tmp/a; n=$(cat f); declare "$n"=/; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); export "$n=/"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); printf -v "$n" /; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); unset "$n"; rm -rf "$x"/*`,
+		`x=/tmp/a; f() { local "$1"; rm -rf "$x"/*; }; f x`,
+		`n=$(cat f); export "$n=/"; rm -rf "$HOME"`,
+		`VAR_a=/tmp/a; n=$(cat f); export "VAR_$n=/"; rm -rf "$VAR_a"/*`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -425,6 +433,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`readonly ROOT=/opt/app; out=build; rm -rf "$out"/*; echo "$ROOT"`,
 		`f() { local -r dir=/tmp/a; }; f; dir=/tmp/b; rm -rf "$dir"/*`,
 		`readonly -f f; x=/tmp/b; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); export "VAR_$n=/"; rm -rf "$x"/*`,
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 	})
 }
@@ -1373,4 +1382,25 @@ func TestHomeMayNotExist(t *testing.T) {
 		"cd; rm -rf build",
 		"cd ~ && rm -rf usr",
 	})
+}
+
+func TestFitsName(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{dynMark, "x", true},
+		{"VAR_" + dynMark, "VAR_a", true},
+		{"VAR_" + dynMark, "x", false},
+		{dynMark + "_dir", "out_dir", true},
+		{dynMark + "_dir", "out_dirs", false},
+		{"a" + dynMark + "b" + dynMark + "c", "axbyc", true},
+		{"a" + dynMark + "b" + dynMark + "c", "acb", false},
+		{"x", "x", true},
+		{"x", "y", false},
+	} {
+		if got := fitsName(tc.pattern, tc.name); got != tc.want {
+			t.Errorf("fitsName(%q, %q) = %v; want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
 }

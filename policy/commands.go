@@ -1311,7 +1311,12 @@ func (w *walker) declareWords(words []field, local bool) {
 	for _, f := range words {
 		k, v, ok := strings.Cut(f.s, "=")
 		if !ok || !isVarName(k) {
-			if ok {
+			switch {
+			case strings.Contains(k, dynMark) && ok:
+				w.setUnknownName(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec, emptyable: f.emptyable}) // export "$n=/"
+			case strings.Contains(k, dynMark) && local:
+				w.setUnknownName(k, field{unset: true}) // local "$n": a new, unset x
+			case ok:
 				w.scope.forgetElement(k) // declare a[0]=/
 			}
 			continue
@@ -1770,6 +1775,9 @@ func (w *walker) special(s *simple) {
 		w.shift(s.argv[1:])
 	case s.name == "unset":
 		for _, a := range operands(s.argv) {
+			if strings.Contains(a.s, dynMark) {
+				w.setUnknownName(a.s, field{unset: true})
+			}
 			if strings.Contains(a.s, "[") {
 				w.scope.forgetElement(a.s)
 			} else {
@@ -1809,6 +1817,9 @@ func (w *walker) special(s *simple) {
 			}
 		}
 		for _, v := range vars {
+			if strings.Contains(v.s, dynMark) {
+				w.setUnknownName(v.s, val) // printf -v "$n" /
+			}
 			if val.known() {
 				w.scope.setElement(v.s, val) // printf -v a "": a[0] is ""
 			} else {
@@ -2699,4 +2710,46 @@ func (w *walker) tmuxCommand(cmd []field) {
 		w.shellString(field{s: text, dyn: !known}, nil, "tmux "+tc.name, ctx{})
 		return
 	}
+}
+
+// setUnknownName gives each variable the walk holds whose name fits
+// pattern, a name with dynMark where it is unknown ("$n", VAR_$k), and
+// HOME, v as another value: bash may have set any of them (n=$(cat f);
+// export "$n=/" sets x when f holds x). A name the walk does not hold
+// reads as the environment's, unknown, already.
+func (w *walker) setUnknownName(pattern string, v field) {
+	in := w.scope.forked()
+	in.vars = map[string]field{}
+	for sc := w.scope; sc != nil; sc = sc.parent {
+		for k := range sc.vars {
+			if isVarName(k) && fitsName(pattern, k) {
+				in.vars[k] = v
+			}
+		}
+	}
+	if fitsName(pattern, "HOME") {
+		in.vars["HOME"] = v
+	}
+	w.keepAsOther(w.scope, &in)
+}
+
+// fitsName reports whether name may be what pattern, a name with dynMark
+// where it is unknown, expands to.
+func fitsName(pattern, name string) bool {
+	parts := strings.Split(pattern, dynMark)
+	if len(parts) == 1 {
+		return pattern == name
+	}
+	if !strings.HasPrefix(name, parts[0]) {
+		return false
+	}
+	name = name[len(parts[0]):]
+	for _, p := range parts[1 : len(parts)-1] {
+		i := strings.Index(name, p)
+		if i < 0 {
+			return false
+		}
+		name = name[i+len(p):]
+	}
+	return strings.HasSuffix(name, parts[len(parts)-1])
 }
