@@ -412,6 +412,10 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; f() { local "$1"; rm -rf "$x"/*; }; f x`,
 		`n=$(cat f); export "$n=/"; rm -rf "$HOME"`,
 		`VAR_a=/tmp/a; n=$(cat f); export "VAR_$n=/"; rm -rf "$VAR_a"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n=/"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n='/'"; rm -rf "$x"/*`,
+		`x=/tmp/a; eval "$(cat f)=/"; rm -rf "$x"/*`,
+		`VAR_a=/tmp/a; n=$(cat f); eval "VAR_$n=/"; rm -rf "$VAR_a"/*`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -434,6 +438,8 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local -r dir=/tmp/a; }; f; dir=/tmp/b; rm -rf "$dir"/*`,
 		`readonly -f f; x=/tmp/b; rm -rf "$x"/*`,
 		`x=/tmp/a; n=$(cat f); export "VAR_$n=/"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); $n=/; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n=/tmp/b"; rm -rf "$x"/*`,
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 	})
 }

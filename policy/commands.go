@@ -2736,20 +2736,23 @@ func (w *walker) setUnknownName(pattern string, v field) {
 // fitsName reports whether name may be what pattern, a name with dynMark
 // where it is unknown, expands to.
 func fitsName(pattern, name string) bool {
-	parts := strings.Split(pattern, dynMark)
-	if len(parts) == 1 {
+	first, rest, wild := strings.Cut(pattern, dynMark)
+	if !wild {
 		return pattern == name
 	}
-	if !strings.HasPrefix(name, parts[0]) {
+	if !strings.HasPrefix(name, first) {
 		return false
 	}
-	name = name[len(parts[0]):]
-	for _, p := range parts[1 : len(parts)-1] {
-		i := strings.Index(name, p)
+	name = name[len(first):]
+	for {
+		part, more, ok := strings.Cut(rest, dynMark)
+		if !ok {
+			return strings.HasSuffix(name, rest) // the last part
+		}
+		i := strings.Index(name, part)
 		if i < 0 {
 			return false
 		}
-		name = name[i+len(p):]
+		name, rest = name[i+len(part):], more
 	}
-	return strings.HasSuffix(name, parts[len(parts)-1])
 }

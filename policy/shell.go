@@ -2892,8 +2892,45 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	if len(fields) == 0 {
 		return
 	}
+	if len(x.Args) == 1 {
+		w.unknownNameAssign(x.Args[0], fields[0])
+	}
 	w.ownArgs = true
 	w.command(fields, c, "")
+}
+
+// unknownNameAssign follows an assignment to a name the walk cannot know
+// in text bash parses again (eval "$n=/", sh -c "$n=/"), which the walk
+// reads with the unknown parts as ${unknownVar} (see partlyKnown): there
+// NAME=value is an assignment, while in the script itself $n=/ is a
+// command's name. a is the word, f its expansion.
+func (w *walker) unknownNameAssign(a *syntax.Word, f field) {
+	if !strings.Contains(f.s, dynMark) {
+		return // most commands: nothing unknown
+	}
+	var name strings.Builder
+	for _, p := range a.Parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp:
+			if p.Param == nil || p.Param.Value != unknownVar || !bareParam(p) {
+				return
+			}
+			name.WriteString(dynMark)
+			continue
+		case *syntax.Lit:
+			k, _, ok := strings.Cut(p.Value, "=")
+			name.WriteString(k)
+			if !ok {
+				continue
+			}
+			n := name.String()
+			if strings.Contains(n, dynMark) && isVarName(strings.ReplaceAll(n, dynMark, "x")) {
+				_, v, _ := strings.Cut(f.s, "=")
+				w.setUnknownName(n, field{s: v, dyn: strings.Contains(v, dynMark), dl: f.dl, dec: f.dec, emptyable: f.emptyable})
+			}
+		}
+		return
+	}
 }
 
 // release hands the commands of a top-level statement, judged and let go
