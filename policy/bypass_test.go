@@ -416,6 +416,24 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); eval "$n='/'"; rm -rf "$x"/*`,
 		`x=/tmp/a; eval "$(cat f)=/"; rm -rf "$x"/*`,
 		`VAR_a=/tmp/a; n=$(cat f); eval "VAR_$n=/"; rm -rf "$VAR_a"/*`,
+		// helper-83: subscripts, a name and value inside the unknown
+		// word, +=, read and mapfile, eval with more words, arrays, a
+		// readonly list that splits.
+		`x=/tmp/a; n=$(cat f); declare "$n[0]"=/; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); printf -v "$n[0]" /; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); export "$n"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); declare $n; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); export "$n+=/../.."; rm -rf "$x"`,
+		`x=/tmp/a; n=$(cat f); eval "$n+=/../.."; rm -rf "$x"`,
+		`x=/tmp/a; n=$(cat f); read "$n" <<< /; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); mapfile -t "$n" <<< /; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n=/ $n=/"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "a=1 $n=/"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n=/" "$n=/"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n[0]=/"; rm -rf "$x"/*`,
+		`a=(/tmp/a); n=$(cat f); export "$n=/"; rm -rf "${a[@]}"/*`,
+		`x=(/tmp/a); n=$(cat f); unset "$n"; rm -rf "${x[@]}"/*`,
+		`y=/; l="a y"; readonly $l; read y <<< /tmp/a; rm -rf "$y"`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -440,6 +458,8 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); export "VAR_$n=/"; rm -rf "$x"/*`,
 		`x=/tmp/a; n=$(cat f); $n=/; rm -rf "$x"/*`,
 		`x=/tmp/a; n=$(cat f); eval "$n=/tmp/b"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); eval "$n=/ true"; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); declare "${n}_dir=/"; rm -rf "$x"/*`,
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 	})
 }

@@ -1314,8 +1314,10 @@ func (w *walker) declareWords(words []field, local bool) {
 			switch {
 			case strings.Contains(k, dynMark) && ok:
 				w.setUnknownName(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec, emptyable: f.emptyable}) // export "$n=/"
-			case strings.Contains(k, dynMark) && local:
-				w.setUnknownName(k, field{unset: true}) // local "$n": a new, unset x
+			case strings.Contains(k, dynMark):
+				// export "$line", local "$1": it may hold x=/, or make a
+				// new, unset local x.
+				w.setUnknownName(anyNameIn(k), anyValue())
 			case ok:
 				w.scope.forgetElement(k) // declare a[0]=/
 			}
@@ -1595,6 +1597,9 @@ func (w *walker) special(s *simple) {
 		w.scope.forgetArray("MAPFILE")
 		for _, a := range operands(s.argv) {
 			w.scope.forgetArray(a.s)
+			if strings.Contains(a.s, dynMark) {
+				w.setUnknownName(anyNameIn(a.s), anyValue()) // mapfile "$n"
+			}
 		}
 		// -C CALLBACK is shell code, run once per -c lines read.
 		for i := 1; i < len(s.argv); i++ {
@@ -1789,6 +1794,9 @@ func (w *walker) special(s *simple) {
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
 		whole := s.name != "read" && s.name != "getopts" || hasFlag(s.argv, "a", "")
 		for _, a := range operands(s.argv) {
+			if strings.Contains(a.s, dynMark) {
+				w.setUnknownName(anyNameIn(a.s), anyValue()) // read "$n" <<< /
+			}
 			switch {
 			case whole:
 				w.scope.setArray(a.s, nil) // read -a a <<< "": any elements, or none
@@ -2712,26 +2720,62 @@ func (w *walker) tmuxCommand(cmd []field) {
 	}
 }
 
-// setUnknownName gives each variable the walk holds whose name fits
-// pattern, a name with dynMark where it is unknown ("$n", VAR_$k), and
-// HOME, v as another value: bash may have set any of them (n=$(cat f);
-// export "$n=/" sets x when f holds x). A name the walk does not hold
-// reads as the environment's, unknown, already.
-func (w *walker) setUnknownName(pattern string, v field) {
+// setUnknownName gives each variable and array the walk holds whose name
+// fits target, a name with dynMark where it is unknown ("$n", VAR_$k,
+// "$n[0]", "$n+" for +=), and HOME, v as another value (to the first
+// element of an array; appended for +=; an empty array for an unset):
+// bash may have set any of them (n=$(cat f); export "$n=/" sets x when f
+// holds x). A name the walk does not hold reads as the environment's,
+// unknown, already.
+func (w *walker) setUnknownName(target string, v field) {
+	pattern, app := strings.CutSuffix(target, "+")
+	pattern, _, _ = strings.Cut(pattern, "[") // "$n[0]": the element, as $x reads it
 	in := w.scope.forked()
-	in.vars = map[string]field{}
+	in.vars, in.arrays = map[string]field{}, map[string][]field{}
+	with := func(cur field) field {
+		if !app {
+			return v
+		}
+		return field{s: cur.s + v.s, dyn: cur.dyn || v.dyn, dl: cur.dl || v.dl, dec: cur.dec || v.dec}
+	}
 	for sc := w.scope; sc != nil; sc = sc.parent {
-		for k := range sc.vars {
-			if isVarName(k) && fitsName(pattern, k) {
-				in.vars[k] = v
+		for k, cur := range sc.vars {
+			if _, done := in.vars[k]; !done && isVarName(k) && fitsName(pattern, k) {
+				in.vars[k] = with(cur)
+			}
+		}
+		for k, a := range sc.arrays {
+			if _, done := in.arrays[k]; done || !isVarName(k) || !fitsName(pattern, k) {
+				continue
+			}
+			switch {
+			case v.unset:
+				in.arrays[k] = []field{}
+			case len(a) > 0:
+				in.arrays[k] = append([]field{with(a[0])}, a[1:]...)
+			default:
+				in.arrays[k] = []field{with(field{})}
 			}
 		}
 	}
-	if fitsName(pattern, "HOME") {
-		in.vars["HOME"] = v
+	if _, done := in.vars["HOME"]; !done && fitsName(pattern, "HOME") {
+		in.vars["HOME"] = with(w.fromEnvironment("HOME"))
 	}
 	w.keepAsOther(w.scope, &in)
 }
+
+// anyNameIn returns the names a word (its text, with dynMark where
+// unknown) that holds no known = may set, as a pattern for
+// setUnknownName: its unknown part may hold NAME=value (export "$line"),
+// so the name is its known start and anything after.
+func anyNameIn(word string) string {
+	i := strings.Index(word, dynMark)
+	return word[:i+len(dynMark)]
+}
+
+// anyValue returns what a variable set from text the walk cannot know
+// may hold: anything, empty too.
+func anyValue() field { return field{s: dynMark, dyn: true, emptyable: true} }
 
 // fitsName reports whether name may be what pattern, a name with dynMark
 // where it is unknown, expands to.

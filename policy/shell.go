@@ -1265,7 +1265,9 @@ func (w *walker) decl(x *syntax.DeclClause) {
 			case as.Name != nil:
 				w.markReadonly(as.Name.Value, local)
 			case !isOption(words[i], split[i]):
-				w.markReadonly(words[i].s, local) // readonly "$1": any name
+				for _, n := range strings.Fields(words[i].s) {
+					w.markReadonly(n, local) // readonly "$1": any name; $l: each
+				}
 			}
 		}
 	}
@@ -2871,6 +2873,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 		}
 		words(false)
 		if len(fields) > 0 {
+			w.unknownNameAssigns(x.Args, fields) // eval "a=1 $n=/"
 			w.scope = env
 			w.ownArgs = true
 			w.command(fields, c, "")
@@ -2892,28 +2895,56 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	if len(fields) == 0 {
 		return
 	}
-	if len(x.Args) == 1 {
-		w.unknownNameAssign(x.Args[0], fields[0])
-	}
+	w.unknownNameAssigns(x.Args, fields)
 	w.ownArgs = true
 	w.command(fields, c, "")
 }
 
-// unknownNameAssign follows an assignment to a name the walk cannot know
-// in text bash parses again (eval "$n=/", sh -c "$n=/"), which the walk
-// reads with the unknown parts as ${unknownVar} (see partlyKnown): there
-// NAME=value is an assignment, while in the script itself $n=/ is a
-// command's name. a is the word, f its expansion.
-func (w *walker) unknownNameAssign(a *syntax.Word, f field) {
-	if !strings.Contains(f.s, dynMark) {
+// unknownNameAssigns follows assignments to names the walk cannot know
+// in text bash parses again (eval "$n=/", sh -c "a=1 $n=/"), which the
+// walk reads with the unknown parts as ${unknownVar} (see partlyKnown):
+// there NAME=value is an assignment, while in the script itself $n=/ is
+// a command's name. They are assignments only where no word of args
+// (fields, expanded) is a command's name.
+func (w *walker) unknownNameAssigns(args []*syntax.Word, fields []field) {
+	if !slices.ContainsFunc(fields, func(f field) bool { return strings.Contains(f.s, dynMark) }) {
 		return // most commands: nothing unknown
+	}
+	for _, a := range args {
+		if unknownTarget(a) == "" && !isAssignment(a.Lit()) {
+			return // a command: the assignments are its environment
+		}
+	}
+	for i, a := range args {
+		n := unknownTarget(a)
+		if n == "" {
+			continue
+		}
+		v := anyValue()
+		if len(fields) == len(args) {
+			_, val, _ := strings.Cut(fields[i].s, "=")
+			v = field{s: val, dyn: strings.Contains(val, dynMark), dl: fields[i].dl, dec: fields[i].dec, emptyable: fields[i].emptyable}
+		}
+		w.setUnknownName(n, v)
+	}
+}
+
+// unknownTarget returns what the word a assigns when it is NAME=value
+// with an unknown part of the name read as ${unknownVar}: the name
+// (with dynMark, and [subscript] or + kept for setUnknownName), or "".
+func unknownTarget(a *syntax.Word) string {
+	if !slices.ContainsFunc(a.Parts, func(p syntax.WordPart) bool {
+		pe, ok := p.(*syntax.ParamExp)
+		return ok && pe.Param != nil && pe.Param.Value == unknownVar
+	}) {
+		return "" // most words
 	}
 	var name strings.Builder
 	for _, p := range a.Parts {
 		switch p := p.(type) {
 		case *syntax.ParamExp:
 			if p.Param == nil || p.Param.Value != unknownVar || !bareParam(p) {
-				return
+				return ""
 			}
 			name.WriteString(dynMark)
 			continue
@@ -2924,13 +2955,14 @@ func (w *walker) unknownNameAssign(a *syntax.Word, f field) {
 				continue
 			}
 			n := name.String()
-			if strings.Contains(n, dynMark) && isVarName(strings.ReplaceAll(n, dynMark, "x")) {
-				_, v, _ := strings.Cut(f.s, "=")
-				w.setUnknownName(n, field{s: v, dyn: strings.Contains(v, dynMark), dl: f.dl, dec: f.dec, emptyable: f.emptyable})
+			base, _, _ := strings.Cut(strings.TrimSuffix(n, "+"), "[")
+			if strings.Contains(base, dynMark) && isVarName(strings.ReplaceAll(base, dynMark, "x")) {
+				return n
 			}
 		}
-		return
+		return ""
 	}
+	return ""
 }
 
 // release hands the commands of a top-level statement, judged and let go
