@@ -434,6 +434,9 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`a=(/tmp/a); n=$(cat f); export "$n=/"; rm -rf "${a[@]}"/*`,
 		`x=(/tmp/a); n=$(cat f); unset "$n"; rm -rf "${x[@]}"/*`,
 		`y=/; l="a y"; readonly $l; read y <<< /tmp/a; rm -rf "$y"`,
+		// helper-81: unset in a called function shows the value from
+		// before the caller's local.
+		`x=/; f() { local x=/tmp/a; g; rm -rf "$x"; }; g() { unset x; }; f`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -461,6 +464,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); eval "$n=/ true"; rm -rf "$x"/*`,
 		`x=/tmp/a; n=$(cat f); declare "${n}_dir=/"; rm -rf "$x"/*`,
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
+		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
 	})
 }
 

@@ -1789,6 +1789,21 @@ func (w *walker) special(s *simple) {
 				w.scope.forgetArray(a.s)
 			}
 			w.scope.set(a.s, field{unset: true})
+			// Unset in a function called by the one whose local it is,
+			// bash shows the value from before the local (x=/; f() {
+			// local x=/tmp/a; g; rm -rf "$x"; }; g() { unset x; }).
+			for sc := w.scope; sc != nil; sc = sc.parent {
+				if _, ok := sc.locals[a.s]; !ok {
+					continue
+				}
+				if at := sc.parent.holder(a.s, false); at != nil {
+					w.scope.addAlts(a.s, at.vars[a.s])
+					w.scope.addAlts(a.s, at.alts[a.s]...)
+				} else {
+					w.scope.addAlts(a.s, w.fromEnvironment(a.s))
+				}
+				break
+			}
 		}
 	case s.name == "read" && w.readKnown(s.argv, c):
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
