@@ -437,6 +437,13 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		// helper-81: unset in a called function shows the value from
 		// before the caller's local.
 		`x=/; f() { local x=/tmp/a; g; rm -rf "$x"; }; g() { unset x; }; f`,
+		// helper-81: a quoted (...) is an array's elements for -a, -A
+		// and an array.
+		`x=/tmp/a; declare -a x="(/)"; rm -rf "$x"`,
+		`x=/tmp/a; declare -a x='(/)'; rm -rf "$x"`,
+		`x=/tmp/a; v="(/)"; declare -a x=$v; rm -rf "$x"`,
+		`x=/tmp/a; f() { local -a x="([0]=/)"; rm -rf "$x"; }; f`,
+		`x=(/tmp/a); declare x="(/)"; rm -rf "$x"`,
 	})
 	wantAction(t, p, Allow, []string{
 		`declare "$k=$v"; echo hi`,
@@ -465,6 +472,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); declare "${n}_dir=/"; rm -rf "$x"/*`,
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
+		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
 	})
 }
 

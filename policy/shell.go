@@ -1255,9 +1255,9 @@ func (w *walker) decl(x *syntax.DeclClause) {
 		// assigned. Outside a function bash's and dash's local fail and
 		// set nothing (x=/; local x=/tmp/a leaves /), ksh's and zsh's
 		// set the global. Code that may not run, either way.
-		w.maybe(func() { w.declArgs(x, name, o.global, local, words) })
+		w.maybe(func() { w.declArgs(x, name, o, local, words) })
 	} else {
-		w.declArgs(x, name, o.global, local, words)
+		w.declArgs(x, name, o, local, words)
 	}
 	if o.readonly {
 		for i, as := range x.Args {
@@ -1279,10 +1279,20 @@ func isOption(f field, split bool) bool {
 	return !split && !f.dyn && (strings.HasPrefix(f.s, "-") || strings.HasPrefix(f.s, "+"))
 }
 
-// declArgs declares the names of x, a declaration by name whose naked
-// words expand to words.
-func (w *walker) declArgs(x *syntax.DeclClause, name string, global, local bool, words []field) {
+// declArgs declares the names of x, a declaration by name with options
+// o whose naked words expand to words.
+func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local bool, words []field) {
+	global := o.global
 	for i, as := range x.Args {
+		if as.Name != nil && as.Array == nil && as.Value != nil && mayOpenParen(as.Value) {
+			// declare -a x="(/)": bash reads a quoted value that opens
+			// with ( as the array's elements, for -a and -A and for a
+			// name that is an array already.
+			if _, at := w.scope.peekArray(as.Name.Value); o.array || at != nil {
+				w.fail("%s %s=…: bash may read a value that starts with ( as the array's elements, which the policy does not follow: write %s=(...)", name, as.Name.Value, as.Name.Value)
+				return
+			}
+		}
 		if local && as.Name != nil {
 			w.scope.markLocal(as.Name.Value)
 		}
@@ -1393,6 +1403,7 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 			return o, false
 		}
 		o.global = o.global || set && strings.Contains(letters, "g")
+		o.array = o.array || set && strings.ContainsAny(letters, "aA")
 		o.inert = o.inert || set && strings.ContainsAny(letters, "pfF")
 		o.readonly = o.readonly || set && strings.Contains(letters, "r")
 		functions = functions || set && strings.ContainsAny(letters, "fF")
@@ -1403,6 +1414,7 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 
 // declOpts is what a declaration's options do (see declOptions).
 type declOpts struct {
+	array    bool // -a or -A
 	global   bool // -g
 	inert    bool // it may assign nothing
 	readonly bool // its names become readonly
@@ -3551,4 +3563,22 @@ func (w *walker) resolvePlain(s string) string {
 		cwd = "/" + dynMark
 	}
 	return resolve(s, cwd)
+}
+
+// mayOpenParen reports whether the word w may expand to text that starts
+// with "(": quoted, escaped or from an expansion.
+func mayOpenParen(w *syntax.Word) bool {
+	switch p := w.Parts[0].(type) {
+	case *syntax.Lit:
+		return strings.HasPrefix(p.Value, "(") || strings.HasPrefix(p.Value, `\(`)
+	case *syntax.SglQuoted:
+		return strings.HasPrefix(p.Value, "(")
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 0 {
+			return false
+		}
+		lit, ok := p.Parts[0].(*syntax.Lit)
+		return !ok || strings.HasPrefix(lit.Value, "(")
+	}
+	return true
 }
