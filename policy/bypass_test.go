@@ -437,6 +437,17 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		// helper-81: unset in a called function shows the value from
 		// before the caller's local.
 		`x=/; f() { local x=/tmp/a; g; rm -rf "$x"; }; g() { unset x; }; f`,
+		// helper-84: empty quotes before (; naked words and builtin
+		// declare; read and mapfile of a known stdin into an unknown
+		// name; declare -g "$n=" past a local; eval "$n=/ a=$v".
+		`declare -a x=""'(/ /tmp)'; rm -rf "$x"`,
+		`declare -a "x=(/ /tmp)"; rm -rf "$x"`,
+		`builtin declare -a x="(/ /tmp)"; rm -rf "$x"`,
+		`x=(1); builtin declare x="(/)"; rm -rf "$x"`,
+		`x=/tmp/a; n=$(cat f); read -r "$n" <<< /; rm -rf "$x"`,
+		`x=/tmp/a; n=$(cat f); mapfile -t "$n" <<< /; rm -rf "$x"`,
+		`x=/tmp/a; f() { local x=/tmp/b; declare -g "$n=/"; }; n=$(cat f); f; rm -rf "$x"`,
+		`x=/tmp/a; n=$(cat f); v=1; eval "$n=/ a=\$v"; rm -rf "$x"`,
 		// helper-81: a quoted (...) is an array's elements for -a, -A
 		// and an array.
 		`x=/tmp/a; declare -a x="(/)"; rm -rf "$x"`,
@@ -473,6 +484,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
 		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
+		`x=(1); export x="(/)"; f() { local y="(/ /tmp)"; echo "$y"; }; f`,
 	})
 }
 

@@ -1598,7 +1598,7 @@ func (w *walker) special(s *simple) {
 		for _, a := range operands(s.argv) {
 			w.scope.forgetArray(a.s)
 			if strings.Contains(a.s, dynMark) {
-				w.setUnknownName(anyNameIn(a.s), anyValue()) // mapfile "$n"
+				w.setUnknownNameRead(anyNameIn(a.s), c) // mapfile -t "$n" <<< /
 			}
 		}
 		// -C CALLBACK is shell code, run once per -c lines read.
@@ -1728,7 +1728,7 @@ func (w *walker) special(s *simple) {
 			return
 		}
 		for _, f := range words[opts:] {
-			if !w.globalPastLocal(s.name, o.global, f.s) {
+			if !w.globalPastLocal(s.name, o.global, f.s) || !w.followsWordArray(s.name, o, f.s) {
 				return
 			}
 		}
@@ -1810,7 +1810,7 @@ func (w *walker) special(s *simple) {
 		whole := s.name != "read" && s.name != "getopts" || hasFlag(s.argv, "a", "")
 		for _, a := range operands(s.argv) {
 			if strings.Contains(a.s, dynMark) {
-				w.setUnknownName(anyNameIn(a.s), anyValue()) // read "$n" <<< /
+				w.setUnknownNameRead(anyNameIn(a.s), c) // read "$n" <<< /
 			}
 			switch {
 			case whole:
@@ -2777,6 +2777,27 @@ func (w *walker) setUnknownName(target string, v field) {
 		in.vars["HOME"] = with(w.fromEnvironment("HOME"))
 	}
 	w.keepAsOther(w.scope, &in)
+}
+
+// setUnknownNameRead is setUnknownName for a read or mapfile into the
+// names pattern may be: any value, and where stdin is known the first
+// lines it holds, each whole and its first word, with and without its
+// newline (mapfile without -t keeps it).
+func (w *walker) setUnknownNameRead(pattern string, c ctx) {
+	w.setUnknownName(pattern, anyValue())
+	if !c.stdinKnown {
+		return
+	}
+	for i, line := range strings.SplitAfter(c.stdinText, "\n") {
+		if i == maxAlts || line == "" {
+			break
+		}
+		text := strings.TrimSpace(line)
+		first, _, _ := strings.Cut(text, " ")
+		for _, v := range []string{text, first, line} {
+			w.setUnknownName(pattern, field{s: v})
+		}
+	}
 }
 
 // anyNameIn returns the names a word (its text, with dynMark where

@@ -99,14 +99,14 @@ type ctx struct {
 	// spread between the other fields they would pad it past 256 bytes.
 	pipeline   bool
 	background bool
-	stdinDL    bool // stdin carries downloaded content
-	stdinDec   bool // stdin carries decoded (base64, xxd -r, ...) content
-	stdinKnown bool // all of stdinText is known
-	stdinPipe  bool // stdin is a pipe from an earlier command
 	// roRefused: the statement is being walked as one whose assignment
 	// bash may refuse (see assignsReadonly).
-	roRefused bool
-	stdinText string // stdin is this text (echo, here-doc), dynMark where unknown
+	roRefused  bool
+	stdinDL    bool   // stdin carries downloaded content
+	stdinDec   bool   // stdin carries decoded (base64, xxd -r, ...) content
+	stdinKnown bool   // all of stdinText is known
+	stdinPipe  bool   // stdin is a pipe from an earlier command
+	stdinText  string // stdin is this text (echo, here-doc), dynMark where unknown
 	// stdinOthers are texts stdin may hold instead of stdinText, each
 	// judged on its own (a file's older texts, the other reading of a
 	// guessed output): run together, one's open quote would hide the
@@ -1284,14 +1284,8 @@ func isOption(f field, split bool) bool {
 func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local bool, words []field) {
 	global := o.global
 	for i, as := range x.Args {
-		if as.Name != nil && as.Array == nil && as.Value != nil && mayOpenParen(as.Value) {
-			// declare -a x="(/)": bash reads a quoted value that opens
-			// with ( as the array's elements, for -a and -A and for a
-			// name that is an array already.
-			if _, at := w.scope.peekArray(as.Name.Value); o.array || at != nil {
-				w.fail("%s %s=…: bash may read a value that starts with ( as the array's elements, which the policy does not follow: write %s=(...)", name, as.Name.Value, as.Name.Value)
-				return
-			}
+		if as.Name != nil && as.Array == nil && as.Value != nil && mayOpenParen(as.Value) && !w.followsArrayText(name, o, as.Name.Value) {
+			return
 		}
 		if local && as.Name != nil {
 			w.scope.markLocal(as.Name.Value)
@@ -1299,7 +1293,7 @@ func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local b
 		if as.Name == nil && as.Naked && as.Value != nil {
 			// declare 'x=/', export "$v": a word that expands to NAME=value
 			// assigns all the same.
-			if !w.globalPastLocal(name, global, words[i].s) {
+			if !w.globalPastLocal(name, global, words[i].s) || !w.followsWordArray(name, o, words[i].s) {
 				return
 			}
 			w.declareWords(words[i:i+1], local)
@@ -1556,14 +1550,19 @@ func (w *walker) namesReadonly(args []*syntax.Word) bool {
 // locals, while the walk would give the caller's back on return.
 func (w *walker) globalPastLocal(name string, global bool, f string) bool {
 	k, _, ok := strings.Cut(f, "=")
-	k = strings.TrimSuffix(k, "+")
-	if !global || !ok || len(w.funcs) == 0 || !isVarName(k) || name != "declare" && name != "typeset" && name != "local" {
+	k, _, _ = strings.Cut(strings.TrimSuffix(k, "+"), "[")
+	if !global || !ok || len(w.funcs) == 0 || name != "declare" && name != "typeset" && name != "local" {
+		return true
+	}
+	if !isVarName(k) && !strings.Contains(k, dynMark) {
 		return true
 	}
 	for sc := w.scope; sc != nil; sc = sc.parent {
-		if _, ok := sc.locals[k]; ok {
-			w.fail("%s -g sets the global %s past a local %s of a function being called; the policy does not follow that: give the variable another name", name, k, k)
-			return false
+		for l := range sc.locals {
+			if fitsName(k, l) { // declare -g "$n=/" may be any of them
+				w.fail("%s -g sets the global %s past a local %s of a function being called; the policy does not follow that: give the variable another name", name, l, l)
+				return false
+			}
 		}
 	}
 	return true
@@ -2923,7 +2922,7 @@ func (w *walker) unknownNameAssigns(args []*syntax.Word, fields []field) {
 		return // most commands: nothing unknown
 	}
 	for _, a := range args {
-		if unknownTarget(a) == "" && !isAssignment(a.Lit()) {
+		if unknownTarget(a) == "" && !assignShaped(a) {
 			return // a command: the assignments are its environment
 		}
 	}
@@ -3566,19 +3565,72 @@ func (w *walker) resolvePlain(s string) string {
 }
 
 // mayOpenParen reports whether the word w may expand to text that starts
-// with "(": quoted, escaped or from an expansion.
+// with "(": quoted, escaped or from an expansion, after any empty quotes.
 func mayOpenParen(w *syntax.Word) bool {
-	switch p := w.Parts[0].(type) {
-	case *syntax.Lit:
-		return strings.HasPrefix(p.Value, "(") || strings.HasPrefix(p.Value, `\(`)
-	case *syntax.SglQuoted:
-		return strings.HasPrefix(p.Value, "(")
-	case *syntax.DblQuoted:
-		if len(p.Parts) == 0 {
-			return false
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if p.Value != "" {
+				return strings.HasPrefix(p.Value, "(") || strings.HasPrefix(p.Value, `\(`)
+			}
+		case *syntax.SglQuoted:
+			if p.Value != "" {
+				return strings.HasPrefix(p.Value, "(")
+			}
+		case *syntax.DblQuoted:
+			if len(p.Parts) > 0 {
+				lit, ok := p.Parts[0].(*syntax.Lit)
+				return !ok || strings.HasPrefix(lit.Value, "(")
+			}
+		default:
+			return true
 		}
-		lit, ok := p.Parts[0].(*syntax.Lit)
-		return !ok || strings.HasPrefix(lit.Value, "(")
 	}
-	return true
+	return false
+}
+
+// followsWordArray is followsArrayText for f, a NAME=value word
+// expanded: a value that starts with ( or with unknown text.
+func (w *walker) followsWordArray(name string, o declOpts, f string) bool {
+	k, v, ok := strings.Cut(f, "=")
+	if !ok || !strings.HasPrefix(v, "(") && !strings.HasPrefix(v, dynMark) {
+		return true
+	}
+	return w.followsArrayText(name, o, k)
+}
+
+// followsArrayText reports whether the walk can follow a declaration by
+// name, with options o, of the variable k whose value may start with (,
+// and refuses it where bash reads such a value as an array's elements
+// (declare -a x="(/)" makes $x /): declare and typeset with -a or -A, or
+// of a name that is an array already, and local -a or -A. export,
+// readonly and a plain local keep the text.
+func (w *walker) followsArrayText(name string, o declOpts, k string) bool {
+	k, _, _ = strings.Cut(strings.TrimSuffix(k, "+"), "[")
+	switch name {
+	case "declare", "typeset":
+		if _, at := w.scope.peekArray(k); !o.array && at == nil {
+			return true
+		}
+	case "local":
+		if !o.array {
+			return true
+		}
+	default:
+		return true
+	}
+	w.fail("%s %s=…: bash may read a value that starts with ( as the array's elements, which the policy does not follow: write %s=(...)", name, k, k)
+	return false
+}
+
+// assignShaped reports whether a, in text bash parses again, starts with
+// NAME= (NAME+=, NAME[i]=), whatever follows: a=$v.
+func assignShaped(a *syntax.Word) bool {
+	lit, ok := a.Parts[0].(*syntax.Lit)
+	if !ok {
+		return false
+	}
+	k, _, ok := strings.Cut(lit.Value, "=")
+	k, _, _ = strings.Cut(strings.TrimSuffix(k, "+"), "[")
+	return ok && isVarName(k)
 }
