@@ -448,6 +448,10 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); mapfile -t "$n" <<< /; rm -rf "$x"`,
 		`x=/tmp/a; f() { local x=/tmp/b; declare -g "$n=/"; }; n=$(cat f); f; rm -rf "$x"`,
 		`x=/tmp/a; n=$(cat f); v=1; eval "$n=/ a=\$v"; rm -rf "$x"`,
+		// bash expands a declaration's words before it assigns any.
+		`f() { local d=/tmp/x p=$d; rm -rf "$p"/*; }; f`,
+		`x=/; declare x=/tmp/a y="$x"; rm -rf "$y"`,
+		`declare "d=/tmp/x" p=$d; rm -rf "$p"/*`,
 		// helper-81: a quoted (...) is an array's elements for -a, -A
 		// and an array.
 		`x=/tmp/a; declare -a x="(/)"; rm -rf "$x"`,
@@ -485,6 +489,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
 		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
 		`x=(1); export x="(/)"; f() { local y="(/ /tmp)"; echo "$y"; }; f`,
+		`f() { local a=$1 b=$2; local c=$a/$b; echo "$c"; }; f x y`,
 	})
 }
 

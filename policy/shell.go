@@ -1283,7 +1283,14 @@ func isOption(f field, split bool) bool {
 // o whose naked words expand to words.
 func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local bool, words []field) {
 	global := o.global
+	var assigned []string // by the words before
 	for i, as := range x.Args {
+		if len(assigned) > 0 && as.Name != nil {
+			if r := readsOneOf(as, assigned); r != "" {
+				w.fail("%s ... %s=...$%s: bash expands every word of a declaration before it assigns any, so $%s is its value from before; declare them on separate lines", name, as.Name.Value, r, r)
+				return
+			}
+		}
 		if as.Name != nil && as.Array == nil && as.Value != nil && mayOpenParen(as.Value) && !w.followsArrayText(name, o, as.Name.Value) {
 			return
 		}
@@ -1297,13 +1304,32 @@ func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local b
 				return
 			}
 			w.declareWords(words[i:i+1], local)
+			if k, _, ok := strings.Cut(words[i].s, "="); ok {
+				assigned = append(assigned, k)
+			}
 			continue
 		}
 		if as.Name != nil && !as.Naked && !w.globalPastLocal(name, global, as.Name.Value+"=") {
 			return
 		}
 		w.assign(as, true)
+		if as.Name != nil && !as.Naked {
+			assigned = append(assigned, as.Name.Value)
+		}
 	}
+}
+
+// readsOneOf returns the first of names that the value of as reads, or
+// "".
+func readsOneOf(as *syntax.Assign, names []string) string {
+	found := ""
+	syntax.Walk(as, func(n syntax.Node) bool {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && slices.Contains(names, pe.Param.Value) {
+			found = pe.Param.Value
+		}
+		return found == ""
+	})
+	return found
 }
 
 // manyWords reports whether bash may make several words of w, or other
