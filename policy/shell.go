@@ -1479,7 +1479,7 @@ func (w *walker) isReadonly(name string) bool {
 	}
 	for sc := w.scope; sc != nil; sc = sc.parent {
 		if sc.locals[name].readonly {
-			return true // local x in a call it made fails too
+			return true // also past a local x of a call it made, which bash lets be: judged both ways
 		}
 	}
 	return false
