@@ -1711,11 +1711,7 @@ func (w *walker) special(s *simple) {
 		// Reached as a command, not as the parser's declaration clause:
 		// builtin export x=/, command declare, \export, "declare".
 		words := s.argv[1:]
-		// The first word that is surely no option (it starts with known
-		// text, not - or +) ends the options, whatever its unknown rest.
-		opts := slices.IndexFunc(words, func(f field) bool {
-			return !f.glob && !strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-") && !strings.HasPrefix(f.s, "+")
-		})
+		opts := slices.IndexFunc(words, func(f field) bool { return surelyName(f, f.glob) })
 		if opts < 0 {
 			opts = len(words)
 		}
@@ -1723,28 +1719,22 @@ func (w *walker) special(s *simple) {
 		for i, f := range words[:opts] {
 			split[i] = f.dyn || f.glob // unknown text a field may hide blanks in
 		}
-		o, ok := w.declOptions(s.name, words[:opts], split, len(words))
-		if !ok {
-			return
-		}
-		for _, f := range words[opts:] {
-			if !w.globalPastLocal(s.name, o.global, f.s) || !w.followsWordArray(s.name, o, f.s) {
-				return
-			}
-		}
-		local := w.declaresLocal(s.name, o.global)
-		if o.inert || s.name == "local" && len(w.funcs) == 0 && !w.inTrap {
-			w.maybe(func() { w.declareWords(words, local) }) // see decl
-		} else {
-			w.declareWords(words, local)
-		}
-		if o.readonly {
-			for i, f := range words {
-				if i >= opts || !isOption(f, split[i]) {
-					w.markReadonly(f.s, local)
+		w.declaration(s.name, words[:opts], split, len(words),
+			func(o declOpts, local bool) {
+				for _, f := range words[opts:] {
+					if !w.globalPastLocal(s.name, o.global, f.s) || !w.followsWordArray(s.name, o, f.s) {
+						return
+					}
 				}
-			}
-		}
+				w.declareWords(words, local)
+			},
+			func(mark func(string)) {
+				for i, f := range words {
+					if i >= opts || !isOption(f, split[i]) {
+						mark(f.s)
+					}
+				}
+			})
 	case s.name == "alias":
 		for _, a := range s.argv[1:] {
 			k, v, ok := strings.Cut(a.s, "=")

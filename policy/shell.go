@@ -585,9 +585,9 @@ type walker struct {
 	// into programs on PATH (see notEmptyWhile).
 	builtinsOff bool
 	unknownLink bool // the request made a symlink whose name the walk cannot tell
-	// readonly holds the variables the request made readonly, but for
-	// the locals of a call (localVar.readonly); dynMark stands for any.
-	readonly map[string]bool
+	// readonly is what the walk knows of readonly variables, nil until
+	// the request makes one (see markReadonly).
+	readonly *readonlyState
 	// arith: the text being walked runs in a shell that has (( and [[,
 	// so dash's reading of them is not judged (see hasArith).
 	arith bool
@@ -1238,14 +1238,35 @@ func (w *walker) decl(x *syntax.DeclClause) {
 	for i, as := range x.Args {
 		if as.Name == nil && as.Naked && as.Value != nil {
 			words[i], split[i] = w.wordString(as.Value), manyWords(as.Value)
-			if !split[i] && !strings.HasPrefix(words[i].s, dynMark) && !strings.HasPrefix(words[i].s, "-") && !strings.HasPrefix(words[i].s, "+") {
-				opts = min(opts, i) // readonly "y=/": a name
+			if surelyName(words[i], split[i]) {
+				opts = min(opts, i) // readonly "y=/"
 			}
 		} else {
 			opts = min(opts, i)
 		}
 	}
-	o, ok := w.declOptions(name, words[:opts], split[:opts], len(x.Args))
+	w.declaration(name, words[:opts], split[:opts], len(x.Args),
+		func(o declOpts, local bool) { w.declArgs(x, name, o, local, words) },
+		func(mark func(string)) {
+			for i, as := range x.Args {
+				switch {
+				case as.Name != nil:
+					mark(as.Name.Value)
+				case !isOption(words[i], split[i]):
+					for _, n := range strings.Fields(words[i].s) {
+						mark(n) // readonly "$1": any name; $l: each
+					}
+				}
+			}
+		})
+}
+
+// declaration judges a declaration by name, as a clause (decl) or a
+// command (builtin declare), once its words are expanded: opts are its
+// option words (split: see declOptions), of n words in all; assign
+// declares its names, and names hands each to mark, for readonly and -r.
+func (w *walker) declaration(name string, opts []field, split []bool, n int, assign func(o declOpts, local bool), names func(mark func(string))) {
+	o, ok := w.declOptions(name, opts, split, n)
 	if !ok {
 		return
 	}
@@ -1255,22 +1276,20 @@ func (w *walker) decl(x *syntax.DeclClause) {
 		// assigned. Outside a function bash's and dash's local fail and
 		// set nothing (x=/; local x=/tmp/a leaves /), ksh's and zsh's
 		// set the global. Code that may not run, either way.
-		w.maybe(func() { w.declArgs(x, name, o, local, words) })
+		w.maybe(func() { assign(o, local) })
 	} else {
-		w.declArgs(x, name, o, local, words)
+		assign(o, local)
 	}
 	if o.readonly {
-		for i, as := range x.Args {
-			switch {
-			case as.Name != nil:
-				w.markReadonly(as.Name.Value, local)
-			case !isOption(words[i], split[i]):
-				for _, n := range strings.Fields(words[i].s) {
-					w.markReadonly(n, local) // readonly "$1": any name; $l: each
-				}
-			}
-		}
+		names(func(k string) { w.markReadonly(k, local) })
 	}
+}
+
+// surelyName reports whether f, a word of a declaration that bash may
+// split when split, is no option: it starts with known text, not - or
+// +, whatever its unknown rest. The first such word ends the options.
+func surelyName(f field, split bool) bool {
+	return !split && !strings.HasPrefix(f.s, dynMark) && !strings.HasPrefix(f.s, "-") && !strings.HasPrefix(f.s, "+")
 }
 
 // isOption reports whether f, a word of a declaration, is surely an
@@ -1283,7 +1302,8 @@ func isOption(f field, split bool) bool {
 // o whose naked words expand to words.
 func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local bool, words []field) {
 	global := o.global
-	var assigned []string // by the words before
+	var buf [4]string
+	assigned := buf[:0] // by the words before
 	for i, as := range x.Args {
 		if len(assigned) > 0 && as.Name != nil {
 			if r := readsOneOf(as, assigned); r != "" {
@@ -1322,6 +1342,14 @@ func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local b
 // readsOneOf returns the first of names that the value of as reads, or
 // "".
 func readsOneOf(as *syntax.Assign, names []string) string {
+	if as.Array == nil && as.Index == nil && as.Value == nil {
+		return "" // local y
+	}
+	if as.Array == nil && as.Index == nil {
+		if r, plain := plainReads(as.Value.Parts, names); plain {
+			return r // most values: no walk, which allocates
+		}
+	}
 	found := ""
 	syntax.Walk(as, func(n syntax.Node) bool {
 		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && slices.Contains(names, pe.Param.Value) {
@@ -1330,6 +1358,31 @@ func readsOneOf(as *syntax.Assign, names []string) string {
 		return found == ""
 	})
 	return found
+}
+
+// plainReads is readsOneOf for a value made of parts, when they hold
+// nothing that may read a variable but plain ones ("$a/x", ${a}): the
+// first of names they read, or "", and true; else false.
+func plainReads(parts []syntax.WordPart, names []string) (string, bool) {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if r, plain := plainReads(p.Parts, names); !plain || r != "" {
+				return r, plain
+			}
+		case *syntax.ParamExp:
+			if p.Param != nil && slices.Contains(names, p.Param.Value) {
+				return p.Param.Value, true
+			}
+			if !bareParam(p) {
+				return "", false // ${x:-$a}: a word inside
+			}
+		default:
+			return "", false
+		}
+	}
+	return "", true
 }
 
 // manyWords reports whether bash may make several words of w, or other
@@ -1457,7 +1510,8 @@ func (w *walker) markReadonly(f string, local bool) {
 		k = dynMark // any name
 	}
 	if w.readonly == nil {
-		w.readonly = map[string]bool{} // non-nil: assignsReadonly looks
+		w.readonly = &readonlyState{names: map[string]bool{}} // non-nil: assignsReadonly looks
+		w.readonly.visit = w.readonlyVisit
 	}
 	for sc := w.scope; sc != nil && k != dynMark && local; sc = sc.parent {
 		if l, ok := sc.locals[k]; ok {
@@ -1466,7 +1520,7 @@ func (w *walker) markReadonly(f string, local bool) {
 			return
 		}
 	}
-	w.readonly[k] = true // in a subshell too: what may not be readonly is judged both ways
+	w.readonly.names[k] = true // in a subshell too: what may not be readonly is judged both ways
 }
 
 // isReadonly reports whether name is readonly, as far as the walk can
@@ -1474,7 +1528,7 @@ func (w *walker) markReadonly(f string, local bool) {
 // or in a subshell), since judging an assignment as one that may not
 // happen only adds the value it would keep.
 func (w *walker) isReadonly(name string) bool {
-	if w.readonly[name] || w.readonly[dynMark] {
+	if w.readonly != nil && (w.readonly.names[name] || w.readonly.names[dynMark]) {
 		return true
 	}
 	for sc := w.scope; sc != nil; sc = sc.parent {
@@ -1490,47 +1544,68 @@ func (w *walker) isReadonly(name string) bool {
 // variable, which bash refuses, leaving the old value: readonly y=/;
 // read y <<< /tmp/a; rm -rf "$y" removes /.
 func (w *walker) assignsReadonly(s *syntax.Stmt) bool {
-	ro := w.isReadonly
-	target := func(e syntax.ArithmExpr) bool {
-		x, ok := e.(*syntax.Word)
-		if !ok {
-			return true
-		}
-		name, _, _ := strings.Cut(x.Lit(), "[")
-		return name == "" || ro(name)
+	r := w.readonly
+	r.root, r.found = s, false
+	syntax.Walk(s, r.visit)
+	return r.found
+}
+
+// readonlyState is what the walk knows of readonly variables, and
+// assignsReadonly's visitor, made once for a request: a closure made for
+// each statement would be an allocation each.
+type readonlyState struct {
+	// names are the variables made readonly, but for the locals of a
+	// call (localVar.readonly); dynMark stands for any.
+	names map[string]bool
+	root  *syntax.Stmt // the statement looked at
+	found bool
+	visit func(syntax.Node) bool // w.readonlyVisit
+}
+
+// readonlyVisit is assignsReadonly's visitor of the nodes of
+// w.readonly.root.
+func (w *walker) readonlyVisit(n syntax.Node) bool {
+	r := w.readonly
+	if r.found {
+		return false
 	}
-	found := false
-	syntax.Walk(s, func(n syntax.Node) bool {
-		if found {
-			return false
+	ro := w.isReadonly
+	switch x := n.(type) {
+	case *syntax.Stmt:
+		return x == r.root
+	case *syntax.Assign:
+		r.found = x.Name == nil || !x.Naked && ro(x.Name.Value)
+	case *syntax.ParamExp:
+		r.found = x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && (x.Excl || x.Param == nil || ro(x.Param.Value))
+	case *syntax.BinaryArithm:
+		switch x.Op {
+		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
+			r.found = w.readonlyTarget(x.X)
 		}
-		switch x := n.(type) {
-		case *syntax.Stmt:
-			return x == s
-		case *syntax.Assign:
-			found = x.Name == nil || !x.Naked && ro(x.Name.Value)
-		case *syntax.ParamExp:
-			found = x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && (x.Excl || x.Param == nil || ro(x.Param.Value))
-		case *syntax.BinaryArithm:
-			switch x.Op {
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-				found = target(x.X)
-			}
-		case *syntax.UnaryArithm:
-			found = (x.Op == syntax.Inc || x.Op == syntax.Dec) && target(x.X)
-		case *syntax.WordIter:
-			found = x.Name != nil && ro(x.Name.Value)
-		case *syntax.CoprocClause:
-			found = true
-		case *syntax.Redirect:
-			found = x.N != nil && strings.HasPrefix(x.N.Value, "{") && ro(strings.Trim(x.N.Value, "{}")) // exec {y}>f
-		case *syntax.CallExpr:
-			found = len(x.Args) > 0 && w.namesReadonly(x.Args)
-		}
-		return !found
-	})
-	return found
+	case *syntax.UnaryArithm:
+		r.found = (x.Op == syntax.Inc || x.Op == syntax.Dec) && w.readonlyTarget(x.X)
+	case *syntax.WordIter:
+		r.found = x.Name != nil && ro(x.Name.Value)
+	case *syntax.CoprocClause:
+		r.found = true
+	case *syntax.Redirect:
+		r.found = x.N != nil && strings.HasPrefix(x.N.Value, "{") && ro(strings.Trim(x.N.Value, "{}")) // exec {y}>f
+	case *syntax.CallExpr:
+		r.found = len(x.Args) > 0 && w.namesReadonly(x.Args)
+	}
+	return !r.found
+}
+
+// readonlyTarget reports whether e, what arithmetic assigns, may be a
+// readonly variable.
+func (w *walker) readonlyTarget(e syntax.ArithmExpr) bool {
+	x, ok := e.(*syntax.Word)
+	if !ok {
+		return true
+	}
+	name, _, _ := strings.Cut(x.Lit(), "[")
+	return name == "" || w.isReadonly(name)
 }
 
 // namesReadonly reports whether a command (args, unexpanded) may assign
