@@ -448,6 +448,10 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); mapfile -t "$n" <<< /; rm -rf "$x"`,
 		`x=/tmp/a; f() { local x=/tmp/b; declare -g "$n=/"; }; n=$(cat f); f; rm -rf "$x"`,
 		`x=/tmp/a; n=$(cat f); v=1; eval "$n=/ a=\$v"; rm -rf "$x"`,
+		// A readonly function keeps its body (helper-84).
+		`f() { rm -rf "$d"; }; readonly -f f; f() { echo; }; d=/; f`,
+		`f() { rm -rf "$d"; }; declare -fr f; f() { echo; }; d=/; f`,
+		`f() { rm -rf "$d"; }; readonly -f "$(cat n)"; f() { echo; }; d=/; f`,
 		// bash expands a declaration's words before it assigns any.
 		`f() { local d=/tmp/x p=$d; rm -rf "$p"/*; }; f`,
 		`x=/; declare x=/tmp/a y="$x"; rm -rf "$y"`,
@@ -488,6 +492,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`exec {fd}>log; echo hi >&$fd; rm -rf build/*`,
 		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
 		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
+		`f() { echo hi; }; readonly -f f; g() { rm -rf build/*; }; f; g`,
 		`x=(1); export x="(/)"; f() { local y="(/ /tmp)"; echo "$y"; }; f`,
 		`f() { local a=$1 b=$2; local c=$a/$b; echo "$c"; }; f x y`,
 	})

@@ -1162,7 +1162,15 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		if w.scope.funcs == nil {
 			w.scope.funcs = map[string]*syntax.Stmt{}
 		}
-		w.otherBody(n.Value, x.Body)
+		if r := w.readonly; r != nil && (r.funcs[n.Value] || r.funcs[dynMark]) {
+			// bash refuses to define a readonly function again: its old
+			// body may be what runs (readonly -f f may not have run).
+			w.maybes++
+			w.otherBody(n.Value, x.Body)
+			w.maybes--
+		} else {
+			w.otherBody(n.Value, x.Body)
+		}
 		w.scope.funcs[n.Value] = x.Body
 	}
 	// Judge the body as written, with unknown arguments. Nothing runs
@@ -1280,7 +1288,10 @@ func (w *walker) declaration(name string, opts []field, split []bool, n int, ass
 	} else {
 		assign(o, local)
 	}
-	if o.readonly {
+	switch {
+	case o.readonly && o.functions:
+		names(w.markReadonlyFunc)
+	case o.readonly:
 		names(func(k string) { w.markReadonly(k, local) })
 	}
 }
@@ -1445,7 +1456,6 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 	default:
 		return o, true
 	}
-	functions := false
 	for i, f := range words {
 		more := i < n-1
 		unread := split[i] || strings.HasPrefix(f.s, dynMark) || f.dyn && (strings.HasPrefix(f.s, "-") || strings.HasPrefix(f.s, "+"))
@@ -1479,9 +1489,8 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 		o.array = o.array || set && strings.ContainsAny(letters, "aA")
 		o.inert = o.inert || set && strings.ContainsAny(letters, "pfF")
 		o.readonly = o.readonly || set && strings.Contains(letters, "r")
-		functions = functions || set && strings.ContainsAny(letters, "fF")
+		o.functions = o.functions || set && strings.ContainsAny(letters, "fF")
 	}
-	o.readonly = o.readonly && !functions
 	return o, true
 }
 
@@ -1491,6 +1500,9 @@ type declOpts struct {
 	global   bool // -g
 	inert    bool // it may assign nothing
 	readonly bool // its names become readonly
+	// functions: its names are functions' (-f, -F): readonly -f f
+	// keeps f's body.
+	functions bool
 }
 
 // markReadonly records that the variable named by f (NAME or
@@ -1509,10 +1521,7 @@ func (w *walker) markReadonly(f string, local bool) {
 		}
 		k = dynMark // any name
 	}
-	if w.readonly == nil {
-		w.readonly = &readonlyState{names: map[string]bool{}} // non-nil: assignsReadonly looks
-		w.readonly.visit = w.readonlyVisit
-	}
+	w.readonlyState()
 	for sc := w.scope; sc != nil && k != dynMark && local; sc = sc.parent {
 		if l, ok := sc.locals[k]; ok {
 			l.readonly = true // until the call returns
@@ -1521,6 +1530,26 @@ func (w *walker) markReadonly(f string, local bool) {
 		}
 	}
 	w.readonly.names[k] = true // in a subshell too: what may not be readonly is judged both ways
+}
+
+// readonlyState returns w.readonly, made on first use: a non-nil one
+// makes assignsReadonly look at each statement.
+func (w *walker) readonlyState() *readonlyState {
+	if w.readonly == nil {
+		w.readonly = &readonlyState{names: map[string]bool{}, funcs: map[string]bool{}}
+		w.readonly.visit = w.readonlyVisit
+	}
+	return w.readonly
+}
+
+// markReadonlyFunc records that the function name is readonly (readonly
+// -f f, declare -fr f): bash refuses to define it again, and runs the
+// body it had (see funcDecl). An unknown name may be any.
+func (w *walker) markReadonlyFunc(name string) {
+	if strings.Contains(name, dynMark) {
+		name = dynMark
+	}
+	w.readonlyState().funcs[name] = true
 }
 
 // isReadonly reports whether name is readonly, as far as the walk can
@@ -1557,7 +1586,8 @@ type readonlyState struct {
 	// names are the variables made readonly, but for the locals of a
 	// call (localVar.readonly); dynMark stands for any.
 	names map[string]bool
-	root  *syntax.Stmt // the statement looked at
+	funcs map[string]bool // functions made readonly: bash keeps their body
+	root  *syntax.Stmt    // the statement looked at
 	found bool
 	visit func(syntax.Node) bool // w.readonlyVisit
 }
