@@ -448,6 +448,9 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; n=$(cat f); mapfile -t "$n" <<< /; rm -rf "$x"`,
 		`x=/tmp/a; f() { local x=/tmp/b; declare -g "$n=/"; }; n=$(cat f); f; rm -rf "$x"`,
 		`x=/tmp/a; n=$(cat f); v=1; eval "$n=/ a=\$v"; rm -rf "$x"`,
+		// helper-83: $PWD and $OLDPWD set under an unknown name.
+		`n=$(cat f); export "$n=/"; rm -rf "$PWD"/*`,
+		`cd /tmp; n=$(cat f); export "$n=/"; rm -rf "$OLDPWD"/*`,
 		// A readonly function keeps its body (helper-84).
 		`f() { rm -rf "$d"; }; readonly -f f; f() { echo; }; d=/; f`,
 		`f() { rm -rf "$d"; }; declare -fr f; f() { echo; }; d=/; f`,
@@ -493,6 +496,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
 		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
 		`f() { echo hi; }; readonly -f f; g() { rm -rf build/*; }; f; g`,
+		`n=$(cat f); export "VAR_$n=1"; cd build; rm -rf "$PWD"/*; cd -; rm -rf "$OLDPWD"/out`,
 		`x=(1); export x="(/)"; f() { local y="(/ /tmp)"; echo "$y"; }; f`,
 		`f() { local a=$1 b=$2; local c=$a/$b; echo "$c"; }; f x y`,
 	})

@@ -2735,6 +2735,17 @@ func (w *walker) tmuxCommand(cmd []field) {
 func (w *walker) setUnknownName(target string, v field) {
 	pattern, app := strings.CutSuffix(target, "+")
 	pattern, _, _ = strings.Cut(pattern, "[") // "$n[0]": the element, as $x reads it
+	// $PWD and $OLDPWD read where the shell is until set: held here
+	// as variables with those values, they get v like any other.
+	if fitsName(pattern, "PWD") && w.scope.holder("PWD", false) == nil {
+		w.lookup("PWD") // with the directories the shell may be in instead
+		if w.scope.holder("PWD", false) == nil {
+			w.scope.set("PWD", field{s: w.scope.cwd, dyn: strings.Contains(w.scope.cwd, dynMark)})
+		}
+	}
+	if fitsName(pattern, "OLDPWD") && w.scope.holder("OLDPWD", false) == nil && w.scope.oldpwd != "" {
+		w.scope.set("OLDPWD", field{s: w.scope.oldpwd, dyn: strings.Contains(w.scope.oldpwd, dynMark)})
+	}
 	in := w.scope.forked()
 	in.vars, in.arrays = map[string]field{}, map[string][]field{}
 	with := func(cur field) field {
