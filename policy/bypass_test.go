@@ -451,6 +451,11 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		// helper-83: $PWD and $OLDPWD set under an unknown name.
 		`n=$(cat f); export "$n=/"; rm -rf "$PWD"/*`,
 		`cd /tmp; n=$(cat f); export "$n=/"; rm -rf "$OLDPWD"/*`,
+		// mapfile x: $x is ${x[0]}, not the x from before.
+		`x=/tmp/a; mapfile -t x < f; rm -rf "$x"/*`,
+		`x=/tmp/a; mapfile -t x <<< /; rm -rf "$x"`,
+		`x=/tmp/a; readarray -t x <<< /; rm -rf "$x"`,
+		`MAPFILE=/tmp/a; mapfile < f; rm -rf "$MAPFILE"/*`,
 		// A readonly function keeps its body (helper-84).
 		`f() { rm -rf "$d"; }; readonly -f f; f() { echo; }; d=/; f`,
 		`f() { rm -rf "$d"; }; declare -fr f; f() { echo; }; d=/; f`,
@@ -496,6 +501,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local tmp; tmp=$(mktemp -d); rm -rf "$tmp"; unset tmp; }; f`,
 		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
 		`f() { echo hi; }; readonly -f f; g() { rm -rf build/*; }; f; g`,
+		`mapfile -t files < <(git ls-files); for f in "${files[@]}"; do echo "$f"; done`,
 		`n=$(cat f); export "VAR_$n=1"; cd build; rm -rf "$PWD"/*; cd -; rm -rf "$OLDPWD"/out`,
 		`x=(1); export x="(/)"; f() { local y="(/ /tmp)"; echo "$y"; }; f`,
 		`f() { local a=$1 b=$2; local c=$a/$b; echo "$c"; }; f x y`,

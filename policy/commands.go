@@ -1595,10 +1595,16 @@ func (w *walker) special(s *simple) {
 	case s.name == "mapfile" || s.name == "readarray":
 		// The array read into (MAPFILE by default) is replaced whole.
 		w.scope.forgetArray("MAPFILE")
-		for _, a := range operands(s.argv) {
+		for _, a := range append(operands(s.argv), field{s: "MAPFILE"}) {
 			w.scope.forgetArray(a.s)
-			if strings.Contains(a.s, dynMark) {
+			switch {
+			case strings.Contains(a.s, dynMark):
 				w.setUnknownNameRead(anyNameIn(a.s), c) // mapfile -t "$n" <<< /
+			case isVarName(a.s):
+				// $x is ${x[0]}: the first line, empty where there is
+				// none (x=/tmp/a; mapfile -t x < empty; rm -rf "$x"/*).
+				w.scope.set(a.s, anyValue())
+				w.setUnknownNameRead(a.s, c)
 			}
 		}
 		// -C CALLBACK is shell code, run once per -c lines read.
