@@ -456,6 +456,9 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/tmp/a; mapfile -t x <<< /; rm -rf "$x"`,
 		`x=/tmp/a; readarray -t x <<< /; rm -rf "$x"`,
 		`MAPFILE=/tmp/a; mapfile < f; rm -rf "$MAPFILE"/*`,
+		`x=/tmp/a; read -r -a x <<< /; rm -rf "$x"/*`,
+		`x=/tmp/a; read -rax <<< /; rm -rf "$x"/*`,
+		`x=/tmp/a; n=$(cat f); read -r -p "$p" "$n" <<< /; rm -rf "$x"/*`,
 		// A readonly function keeps its body (helper-84).
 		`f() { rm -rf "$d"; }; readonly -f f; f() { echo; }; d=/; f`,
 		`f() { rm -rf "$d"; }; declare -fr f; f() { echo; }; d=/; f`,
@@ -502,6 +505,14 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`declare x="(not an array)"; echo "$x"; declare -a a=(1 2); declare -A m=([k]=v)`,
 		`f() { echo hi; }; readonly -f f; g() { rm -rf build/*; }; f; g`,
 		`mapfile -t files < <(git ls-files); for f in "${files[@]}"; do echo "$f"; done`,
+		// helper-85: option values are no names (f2d7158 took the
+		// unknown ones for names that may be any variable).
+		`d=build; exec {fd}<list; while read -r -u "$fd" line; do echo "$line"; done; rm -rf "$d"/*`,
+		`d=build; while IFS= read -r -d "$sep" line; do echo "$line"; done < f; rm -rf "$d"/*`,
+		`d=build; read -r -p "$prompt" ans; read -t "$t" -n "$n" x; rm -rf "$d"/*`,
+		`d=build; exec {fd}<list; mapfile -t -u "$fd" lines; rm -rf "$d"/*`,
+		`d=build; mapfile -t -d d x < list; rm -rf "$d"/*`,
+		`d=build; while getopts ":h" opt "$@"; do :; done; rm -rf "$d"/*`,
 		`n=$(cat f); export "VAR_$n=1"; cd build; rm -rf "$PWD"/*; cd -; rm -rf "$OLDPWD"/out`,
 		`x=(1); export x="(/)"; f() { local y="(/ /tmp)"; echo "$y"; }; f`,
 		`f() { local a=$1 b=$2; local c=$a/$b; echo "$c"; }; f x y`,

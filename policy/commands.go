@@ -667,6 +667,49 @@ func operands(argv []field) []field {
 	return out
 }
 
+// readNames returns the names read, mapfile, readarray and getopts
+// (argv) set: their operands past the values of their options (read -p
+// "$prompt" x, mapfile -u "$fd" a), which are no names; getopts sets its
+// second word.
+func readNames(argv []field) []field {
+	var takes string // the options that take a value
+	switch progName(argv[0]) {
+	case "read":
+		takes = "dinNptu" // and -a, whose value is a name
+	case "mapfile", "readarray":
+		takes = "dnOsuCc"
+	case "getopts":
+		return argv[min(2, len(argv)):min(3, len(argv))]
+	}
+	var out []field
+	for i := 1; i < len(argv); i++ {
+		a := argv[i]
+		if a.s == "--" {
+			return append(out, argv[i+1:]...)
+		}
+		if !strings.HasPrefix(a.s, "-") || len(a.s) < 2 || a.dyn {
+			out = append(out, a)
+			continue
+		}
+		for j := 1; j < len(a.s); j++ {
+			if c := a.s[j]; c == 'a' && takes != "dnOsuCc" || strings.IndexByte(takes, c) >= 0 {
+				switch {
+				case j+1 < len(a.s) && c == 'a':
+					out = append(out, field{s: a.s[j+1:]}) // -aname
+				case j+1 < len(a.s):
+				case i+1 < len(argv):
+					i++
+					if c == 'a' {
+						out = append(out, argv[i])
+					}
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
 // procScript judges the known text of a process substitution that name
 // runs (source <(echo ...)), and its other reading (field.guess).
 func (w *walker) procScript(f field, name string) {
@@ -1595,7 +1638,7 @@ func (w *walker) special(s *simple) {
 	case s.name == "mapfile" || s.name == "readarray":
 		// The array read into (MAPFILE by default) is replaced whole.
 		w.scope.forgetArray("MAPFILE")
-		for _, a := range append(operands(s.argv), field{s: "MAPFILE"}) {
+		for _, a := range append(readNames(s.argv), field{s: "MAPFILE"}) {
 			w.scope.forgetArray(a.s)
 			switch {
 			case strings.Contains(a.s, dynMark):
@@ -1804,7 +1847,7 @@ func (w *walker) special(s *simple) {
 	case s.name == "read" && w.readKnown(s.argv, c):
 	case s.name == "read" || s.name == "mapfile" || s.name == "readarray" || s.name == "getopts":
 		whole := s.name != "read" && s.name != "getopts" || hasFlag(s.argv, "a", "")
-		for _, a := range operands(s.argv) {
+		for _, a := range readNames(s.argv) {
 			if strings.Contains(a.s, dynMark) {
 				w.setUnknownNameRead(anyNameIn(a.s), c) // read "$n" <<< /
 			}
