@@ -463,6 +463,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { rm -rf "$d"; }; readonly -f f; f() { echo; }; d=/; f`,
 		`f() { rm -rf "$d"; }; declare -fr f; f() { echo; }; d=/; f`,
 		`f() { rm -rf "$d"; }; readonly -f "$(cat n)"; f() { echo; }; d=/; f`,
+		`o=$(cat n); f() { rm -rf "$d"; }; readonly $o f; f() { echo; }; d=/; f`,
 		// bash expands a declaration's words before it assigns any.
 		`f() { local d=/tmp/x p=$d; rm -rf "$p"/*; }; f`,
 		`x=/; declare x=/tmp/a y="$x"; rm -rf "$y"`,

@@ -1288,10 +1288,10 @@ func (w *walker) declaration(name string, opts []field, split []bool, n int, ass
 	} else {
 		assign(o, local)
 	}
-	switch {
-	case o.readonly && o.functions:
+	if o.readonly && (o.functions || o.maybeFunctions) {
 		names(w.markReadonlyFunc)
-	case o.readonly:
+	}
+	if o.readonly && !o.functions {
 		names(func(k string) { w.markReadonly(k, local) })
 	}
 }
@@ -1462,8 +1462,9 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 		switch {
 		case unread && (more || split[i]) && (name == "export" || name == "readonly"):
 			// export $v: their options make neither namerefs nor
-			// globals, but -f or one bash refuses assigns nothing.
-			o.inert = true
+			// globals, but -f or one bash refuses assigns nothing, and
+			// readonly $o f may make f a readonly function.
+			o.inert, o.maybeFunctions = true, true
 			continue
 		case unread && (more || split[i]):
 			w.fail("%s %s may be an option (-n makes a nameref, -g a global) that the policy cannot read: write the options out", name, text([]field{f}))
@@ -1501,8 +1502,8 @@ type declOpts struct {
 	inert    bool // it may assign nothing
 	readonly bool // its names become readonly
 	// functions: its names are functions' (-f, -F): readonly -f f
-	// keeps f's body.
-	functions bool
+	// keeps f's body. maybeFunctions: they may be, an option unread.
+	functions, maybeFunctions bool
 }
 
 // markReadonly records that the variable named by f (NAME or
