@@ -897,12 +897,7 @@ func (w *walker) mayResetIn(code []*syntax.Stmt, name string) bool {
 		case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.DeclClause, *syntax.CoprocClause, *syntax.FuncDecl:
 			found = true // (( x=0 )), declare -n, local x, coproc x
 		case *syntax.BinaryArithm:
-			switch x.Op { // ${a[x=0]}
-			case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-				syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn,
-				syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
-				found = true
-			}
+			found = arithAssign(x.Op) // ${a[x=0]}
 		case *syntax.UnaryArithm:
 			found = x.Op == syntax.Inc || x.Op == syntax.Dec
 		case *syntax.WordIter:
@@ -920,6 +915,17 @@ func (w *walker) mayResetIn(code []*syntax.Stmt, name string) bool {
 		syntax.Walk(st, visit)
 	}
 	return found
+}
+
+// arithAssign reports whether op assigns its left side (x=0, x+=1).
+func arithAssign(op syntax.BinAritOperator) bool {
+	switch op {
+	case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
+		syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn,
+		syntax.AndBoolAssgn, syntax.OrBoolAssgn, syntax.XorBoolAssgn, syntax.PowAssgn:
+		return true
+	}
+	return false
 }
 
 // withoutGuards sets the guards aside while another shell's code is

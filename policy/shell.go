@@ -1511,11 +1511,7 @@ type declOpts struct {
 // readonly from here on in this shell: bash refuses to assign it again
 // (see assignsReadonly).
 func (w *walker) markReadonly(f string, local bool) {
-	k, _, _ := strings.Cut(f, "=")
-	k = strings.TrimSuffix(k, "+")
-	if i := strings.IndexByte(k, '['); i > 0 {
-		k = k[:i] // readonly a[0]=x makes a readonly
-	}
+	k, _ := varOf(f) // readonly a[0]=x makes a readonly
 	if !isVarName(k) {
 		if !strings.Contains(k, dynMark) {
 			return // not a name: bash refuses it
@@ -1609,11 +1605,7 @@ func (w *walker) readonlyVisit(n syntax.Node) bool {
 	case *syntax.ParamExp:
 		r.found = x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && (x.Excl || x.Param == nil || ro(x.Param.Value))
 	case *syntax.BinaryArithm:
-		switch x.Op {
-		case syntax.Assgn, syntax.AddAssgn, syntax.SubAssgn, syntax.MulAssgn, syntax.QuoAssgn, syntax.RemAssgn,
-			syntax.AndAssgn, syntax.OrAssgn, syntax.XorAssgn, syntax.ShlAssgn, syntax.ShrAssgn:
-			r.found = w.readonlyTarget(x.X)
-		}
+		r.found = arithAssign(x.Op) && w.readonlyTarget(x.X)
 	case *syntax.UnaryArithm:
 		r.found = (x.Op == syntax.Inc || x.Op == syntax.Dec) && w.readonlyTarget(x.X)
 	case *syntax.WordIter:
@@ -1663,8 +1655,7 @@ func (w *walker) namesReadonly(args []*syntax.Word) bool {
 	}
 	for _, a := range args[1:] {
 		lit := a.Lit()
-		name, _, _ := strings.Cut(lit, "=")
-		name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
+		name, _ := varOf(lit)
 		if lit == "" || strings.ContainsAny(lit, `\"'`) || w.isReadonly(name) {
 			return true
 		}
@@ -1681,8 +1672,7 @@ func (w *walker) namesReadonly(args []*syntax.Word) bool {
 // call or one that called it: bash sets the global one past those
 // locals, while the walk would give the caller's back on return.
 func (w *walker) globalPastLocal(name string, global bool, f string) bool {
-	k, _, ok := strings.Cut(f, "=")
-	k, _, _ = strings.Cut(strings.TrimSuffix(k, "+"), "[")
+	k, ok := varOf(f)
 	if !global || !ok || len(w.funcs) == 0 || name != "declare" && name != "typeset" && name != "local" {
 		return true
 	}
@@ -3098,8 +3088,7 @@ func unknownTarget(a *syntax.Word) string {
 				continue
 			}
 			n := name.String()
-			base, _, _ := strings.Cut(strings.TrimSuffix(n, "+"), "[")
-			if strings.Contains(base, dynMark) && isVarName(strings.ReplaceAll(base, dynMark, "x")) {
+			if base, _ := varOf(n); strings.Contains(base, dynMark) && isVarName(strings.ReplaceAll(base, dynMark, "x")) {
 				return n
 			}
 		}
@@ -3738,7 +3727,7 @@ func (w *walker) followsWordArray(name string, o declOpts, f string) bool {
 // of a name that is an array already, and local -a or -A. export,
 // readonly and a plain local keep the text.
 func (w *walker) followsArrayText(name string, o declOpts, k string) bool {
-	k, _, _ = strings.Cut(strings.TrimSuffix(k, "+"), "[")
+	k, _ = varOf(k)
 	switch name {
 	case "declare", "typeset":
 		if _, at := w.scope.peekArray(k); !o.array && at == nil {
@@ -3762,7 +3751,14 @@ func assignShaped(a *syntax.Word) bool {
 	if !ok {
 		return false
 	}
-	k, _, ok := strings.Cut(lit.Value, "=")
-	k, _, _ = strings.Cut(strings.TrimSuffix(k, "+"), "[")
+	k, ok := varOf(lit.Value)
 	return ok && isVarName(k)
+}
+
+// varOf returns the variable that a word NAME=value (NAME+=value,
+// NAME[i]=value, or NAME alone) sets, and whether it holds an =.
+func varOf(word string) (name string, assigns bool) {
+	name, _, assigns = strings.Cut(word, "=")
+	name, _, _ = strings.Cut(strings.TrimSuffix(name, "+"), "[")
+	return name, assigns
 }
