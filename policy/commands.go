@@ -1361,8 +1361,8 @@ func (w *walker) declareWords(words []field, local bool) {
 				// export "$line", local "$1": it may hold x=/, or make a
 				// new, unset local x.
 				w.setUnknownName(anyNameIn(k), anyValue())
-			case ok:
-				w.scope.forgetElement(k) // declare a[0]=/
+			case ok && !w.declareElement(k, field{s: v, dyn: strings.Contains(v, dynMark), dl: f.dl, dec: f.dec}, local):
+				w.scope.forgetElement(k)
 			}
 			continue
 		}
@@ -1375,6 +1375,49 @@ func (w *walker) declareWords(words []field, local bool) {
 		}
 		w.scope.set(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec, guess: valueGuess(f, k)})
 	}
+}
+
+// setElementNamed sets the element that name, a builtin's operand,
+// names (read 'x[1]', printf -v 'x[0]'), and reports whether it names
+// one.
+func (w *walker) setElementNamed(name string, v field) bool {
+	base, sub, ok := strings.Cut(name, "[")
+	sub, closed := strings.CutSuffix(sub, "]")
+	if !ok || !closed || !isVarName(base) {
+		return false
+	}
+	n, known := plainIndex(sub)
+	w.assignElement(base, n, known, v, false)
+	return true
+}
+
+// declareElement applies an operand NAME[sub]=v or NAME+=v of a
+// declaration builtin, k being what comes before the =, and reports
+// whether k was one. Its subscript is text already expanded, which bash
+// reads as arithmetic or a key: known here only when plain (0, 12).
+func (w *walker) declareElement(k string, v field, local bool) bool {
+	k, app := strings.CutSuffix(k, "+")
+	name, sub, hasSub := strings.Cut(k, "[")
+	sub, closed := strings.CutSuffix(sub, "]")
+	if !isVarName(name) || hasSub && !closed || !hasSub && !app {
+		return false
+	}
+	if local {
+		w.scope.markLocal(name)
+	}
+	if hasSub {
+		n, known := plainIndex(sub)
+		w.assignElement(name, n, known, v, app) // as setElementNamed, and +=
+		return true
+	}
+	old, ok := w.scope.get(name)
+	if !ok {
+		old = field{s: dynMark, dyn: true}
+	}
+	v = appended(old, v)
+	w.scope.set(name, v)
+	w.scope.setElement(name, v)
+	return true
 }
 
 // valueGuess returns the other reading (field.guess) of the value of the
@@ -1822,6 +1865,9 @@ func (w *walker) special(s *simple) {
 			if strings.Contains(a.s, dynMark) {
 				w.setUnknownName(a.s, field{unset: true})
 			}
+			if w.setElementNamed(a.s, field{unset: true}) {
+				continue // unset 'x[0]'
+			}
 			if strings.Contains(a.s, "[") {
 				w.scope.forgetElement(a.s)
 			} else {
@@ -1851,15 +1897,18 @@ func (w *walker) special(s *simple) {
 			if strings.Contains(a.s, dynMark) {
 				w.setUnknownNameRead(anyNameIn(a.s), c) // read "$n" <<< /
 			}
+			v := field{s: dynMark, dyn: true, dl: c.stdinDL}
 			switch {
 			case whole:
 				w.scope.setArray(a.s, nil) // read -a a <<< "": any elements, or none
+			case w.setElementNamed(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL, emptyable: true}): // read 'a[1]' <<< ""
+				continue
 			case strings.Contains(a.s, "["):
-				w.scope.forgetElement(a.s) // read "a[0]"
+				w.scope.forgetElement(a.s)
 			default:
 				w.scope.forgetArray(a.s) // a=(); read a: a[0] may be empty
 			}
-			w.scope.set(a.s, field{s: dynMark, dyn: true, dl: c.stdinDL})
+			w.scope.set(a.s, v)
 		}
 	case s.name == "printf":
 		vars, rest := printfOpts(s.argv)
@@ -1881,6 +1930,9 @@ func (w *walker) special(s *simple) {
 		for _, v := range vars {
 			if strings.Contains(v.s, dynMark) {
 				w.setUnknownName(v.s, val) // printf -v "$n" /
+			}
+			if w.setElementNamed(v.s, val) {
+				continue // printf -v 'a[1]' /
 			}
 			if val.known() {
 				w.scope.setElement(v.s, val) // printf -v a "": a[0] is ""

@@ -588,6 +588,7 @@ type walker struct {
 	// readonly is what the walk knows of readonly variables, nil until
 	// the request makes one (see markReadonly).
 	readonly *readonlyState
+	assoc    map[string]bool // names declared -A, whose subscripts are keys
 	// arith: the text being walked runs in a shell that has (( and [[,
 	// so dash's reading of them is not judged (see hasArith).
 	arith bool
@@ -1244,17 +1245,18 @@ func (w *walker) decl(x *syntax.DeclClause) {
 	split := make([]bool, len(x.Args))
 	opts := len(x.Args)
 	for i, as := range x.Args {
-		if as.Name == nil && as.Naked && as.Value != nil {
-			words[i], split[i] = w.wordString(as.Value), manyWords(as.Value)
-			if surelyName(words[i], split[i]) {
-				opts = min(opts, i) // readonly "y=/"
-			}
-		} else {
-			opts = min(opts, i)
+		if as.Name != nil || !as.Naked || as.Value == nil {
+			opts = i
+			break
+		}
+		words[i], split[i] = w.wordString(as.Value), manyWords(as.Value)
+		if surelyName(words[i], split[i]) {
+			opts = i // readonly "y=/"
+			break
 		}
 	}
 	w.declaration(name, words[:opts], split[:opts], len(x.Args),
-		func(o declOpts, local bool) { w.declArgs(x, name, o, local, words) },
+		func(o declOpts, local bool) { w.declArgs(x, name, o, local, words, opts) },
 		func(mark func(string)) {
 			for i, as := range x.Args {
 				switch {
@@ -1279,6 +1281,9 @@ func (w *walker) declaration(name string, opts []field, split []bool, n int, ass
 		return
 	}
 	local := w.declaresLocal(name, o.global)
+	if o.assoc && !o.inert {
+		names(w.markAssoc) // before its elements are assigned
+	}
 	if o.inert || name == "local" && len(w.funcs) == 0 && !w.inTrap {
 		// declare -p x=/ prints, -f and -F name functions: nothing is
 		// assigned. Outside a function bash's and dash's local fail and
@@ -1287,6 +1292,9 @@ func (w *walker) declaration(name string, opts []field, split []bool, n int, ass
 		w.maybe(func() { assign(o, local) })
 	} else {
 		assign(o, local)
+	}
+	if o.assoc && !o.inert {
+		names(w.markAssoc) // declare -A "$n": known only now
 	}
 	if o.readonly && (o.functions || o.maybeFunctions) {
 		names(w.markReadonlyFunc)
@@ -1310,90 +1318,77 @@ func isOption(f field, split bool) bool {
 }
 
 // declArgs declares the names of x, a declaration by name with options
-// o whose naked words expand to words.
-func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local bool, words []field) {
-	global := o.global
-	var buf [4]string
-	assigned := buf[:0] // by the words before
+// o, whose first opts words, expanded to words, are or may be options;
+// declArgs expands the others into words.
+//
+// bash expands the words left to right before it assigns any: in local
+// d=/tmp/x p=$d, p gets the d from before. An array's elements are the
+// exception: bash assigns them where it meets them, so in declare
+// d=(/tmp/x) p=$d, p gets /tmp/x.
+func (w *walker) declArgs(x *syntax.DeclClause, name string, o declOpts, local bool, words []field, opts int) {
+	type pending struct {
+		i int
+		x expansion
+	}
+	var buf [4]pending
+	later := buf[:0]
 	for i, as := range x.Args {
-		if len(assigned) > 0 && as.Name != nil {
-			if r := readsOneOf(as, assigned); r != "" {
-				w.fail("%s ... %s=...$%s: bash expands every word of a declaration before it assigns any, so $%s is its value from before; declare them on separate lines", name, as.Name.Value, r, r)
+		switch {
+		case i < opts:
+			// An option, or a word that may be one: declare "$n"=/.
+		case as.Name == nil && as.Naked && as.Value != nil:
+			words[i] = w.wordString(as.Value)
+		case as.Array != nil && as.Index == nil:
+			if !w.declStore(x, name, o, local, words, i, expansion{}) {
 				return
-			}
-		}
-		if as.Name != nil && as.Array == nil && as.Value != nil && mayOpenParen(as.Value) && !w.followsArrayText(name, o, as.Name.Value) {
-			return
-		}
-		if local && as.Name != nil {
-			w.scope.markLocal(as.Name.Value)
-		}
-		if as.Name == nil && as.Naked && as.Value != nil {
-			// declare 'x=/', export "$v": a word that expands to NAME=value
-			// assigns all the same.
-			if !w.globalPastLocal(name, global, words[i].s) || !w.followsWordArray(name, o, words[i].s) {
-				return
-			}
-			w.declareWords(words[i:i+1], local)
-			if k, _, ok := strings.Cut(words[i].s, "="); ok {
-				assigned = append(assigned, k)
 			}
 			continue
+		default:
+			v := w.expandAssign(as)
+			// bash computes the subscript when it assigns, after the
+			// other words: from $i as it was, from i as they set it.
+			v.subUnsure = as.Index != nil && len(x.Args)-opts > 1
+			later = append(later, pending{i, v})
+			continue
 		}
-		if as.Name != nil && !as.Naked && !w.globalPastLocal(name, global, as.Name.Value+"=") {
+		later = append(later, pending{i: i})
+	}
+	for _, l := range later {
+		if !w.declStore(x, name, o, local, words, l.i, l.x) {
 			return
 		}
+	}
+}
+
+// declStore assigns the i-th word of x, as declArgs, whose value expanded
+// to v, or, for a naked word, to words[i]; false when the policy refused.
+func (w *walker) declStore(x *syntax.DeclClause, name string, o declOpts, local bool, words []field, i int, v expansion) bool {
+	as := x.Args[i]
+	// A value known not to start with ( is no array's text (n=${#a[@]}).
+	plain := v.v.known() && v.v.guess == nil && !strings.HasPrefix(v.v.s, "(")
+	if as.Name != nil && as.Array == nil && as.Value != nil && !plain && mayOpenParen(as.Value) && !w.followsArrayText(name, o, as.Name.Value) {
+		return false
+	}
+	if local && as.Name != nil {
+		w.scope.markLocal(as.Name.Value)
+	}
+	switch {
+	case as.Name == nil && as.Naked && as.Value != nil:
+		// declare 'x=/', export "$v": a word that expands to NAME=value
+		// assigns all the same.
+		if !w.globalPastLocal(name, o.global, words[i].s) || !w.followsWordArray(name, o, words[i].s) {
+			return false
+		}
+		w.declareWords(words[i:i+1], local)
+		return true
+	case as.Name != nil && !as.Naked && !w.globalPastLocal(name, o.global, as.Name.Value+"="):
+		return false
+	case as.Array != nil && as.Index == nil:
 		w.assign(as, true)
-		if as.Name != nil && !as.Naked {
-			assigned = append(assigned, as.Name.Value)
-		}
+	default:
+		w.store(as, true, v)
 	}
-}
-
-// readsOneOf returns the first of names that the value of as reads, or
-// "".
-func readsOneOf(as *syntax.Assign, names []string) string {
-	if as.Array == nil && as.Index == nil && as.Value == nil {
-		return "" // local y
-	}
-	if as.Array == nil && as.Index == nil {
-		if r, plain := plainReads(as.Value.Parts, names); plain {
-			return r // most values: no walk, which allocates
-		}
-	}
-	found := ""
-	syntax.Walk(as, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil && slices.Contains(names, pe.Param.Value) {
-			found = pe.Param.Value
-		}
-		return found == ""
-	})
-	return found
-}
-
-// plainReads is readsOneOf for a value made of parts, when they hold
-// nothing that may read a variable but plain ones ("$a/x", ${a}): the
-// first of names they read, or "", and true; else false.
-func plainReads(parts []syntax.WordPart, names []string) (string, bool) {
-	for _, p := range parts {
-		switch p := p.(type) {
-		case *syntax.Lit, *syntax.SglQuoted:
-		case *syntax.DblQuoted:
-			if r, plain := plainReads(p.Parts, names); !plain || r != "" {
-				return r, plain
-			}
-		case *syntax.ParamExp:
-			if p.Param != nil && slices.Contains(names, p.Param.Value) {
-				return p.Param.Value, true
-			}
-			if !bareParam(p) {
-				return "", false // ${x:-$a}: a word inside
-			}
-		default:
-			return "", false
-		}
-	}
-	return "", true
+	return true
 }
 
 // manyWords reports whether bash may make several words of w, or other
@@ -1488,6 +1483,7 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 		}
 		o.global = o.global || set && strings.Contains(letters, "g")
 		o.array = o.array || set && strings.ContainsAny(letters, "aA")
+		o.assoc = o.assoc || set && strings.Contains(letters, "A")
 		o.inert = o.inert || set && strings.ContainsAny(letters, "pfF")
 		o.readonly = o.readonly || set && strings.Contains(letters, "r")
 		o.functions = o.functions || set && strings.ContainsAny(letters, "fF")
@@ -1498,12 +1494,23 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 // declOpts is what a declaration's options do (see declOptions).
 type declOpts struct {
 	array    bool // -a or -A
+	assoc    bool // -A
 	global   bool // -g
 	inert    bool // it may assign nothing
 	readonly bool // its names become readonly
 	// functions: its names are functions' (-f, -F): readonly -f f
 	// keeps f's body. maybeFunctions: they may be, an option unread.
 	functions, maybeFunctions bool
+}
+
+// markAssoc records that f (NAME or NAME=value) may name an associative
+// array, for as long as the request runs: its subscripts are keys.
+func (w *walker) markAssoc(f string) {
+	k, _ := varOf(f)
+	if w.assoc == nil {
+		w.assoc = map[string]bool{}
+	}
+	w.assoc[k] = true
 }
 
 // markReadonly records that the variable named by f (NAME or
@@ -1706,21 +1713,54 @@ func (w *walker) declaresLocal(name string, global bool) bool {
 }
 
 func (w *walker) assign(as *syntax.Assign, keep bool) {
-	var v field
+	w.store(as, keep, w.expandAssign(as))
+}
+
+// An expansion is an assignment's value, expanded: v, or for an array
+// value its elements, known when no element has a subscript.
+type expansion struct {
+	v     field
+	elems []field
+	known bool
+	// subUnsure: the subscript may have another value when assigned.
+	subUnsure bool
+}
+
+// expandAssign expands the value of as, and walks the commands in its
+// subscripts, without assigning anything.
+func (w *walker) expandAssign(as *syntax.Assign) expansion {
+	var x expansion
 	switch {
 	case as.Array != nil:
-		var elems []field
-		known := true
+		x.known = true
 		for _, e := range as.Array.Elems {
 			if e.Index != nil {
-				known = false
+				x.known = false
 				w.nested(e.Index)
 			}
 			if e.Value != nil {
-				elems = w.appendWord(elems, e.Value)
+				x.elems = w.appendWord(x.elems, e.Value)
 			}
 		}
+		x.v = field{s: dynMark, dyn: true}
+	case as.Value != nil:
+		x.v = w.wordString(as.Value)
+	}
+	if as.Index != nil {
+		w.nested(as.Index) // declare x[$(cmd)] runs cmd
+	}
+	return x
+}
+
+// store assigns as the value x that expandAssign made of it, when keep.
+func (w *walker) store(as *syntax.Assign, keep bool, x expansion) {
+	v := x.v
+	switch {
+	case as.Array != nil:
+		elems, known := x.elems, x.known
 		if as.Name != nil && keep && as.Index == nil {
+			// declare -A x=(k v): a key and its value, not two elements.
+			known = known && !w.assoc[as.Name.Value]
 			if as.Append {
 				old, ok := w.scope.getArray(as.Name.Value)
 				elems, known = append(append([]field{}, old...), elems...), known && ok
@@ -1735,18 +1775,8 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 			w.scope.set(as.Name.Value, field{s: dynMark, dyn: true})
 			return
 		}
-		v = field{s: dynMark, dyn: true}
-	case as.Value != nil:
-		v = w.wordString(as.Value)
-	case as.Naked:
-		// declare x[$(cmd)] runs cmd, and sets nothing.
-		if as.Index != nil {
-			w.nested(as.Index)
-		}
-		return
-	}
-	if as.Index != nil {
-		w.nested(as.Index)
+	case as.Value == nil && as.Naked:
+		return // declare x[$(cmd)] sets nothing
 	}
 	if len(v.s) > MaxScriptSize {
 		// x="$x$x" in a row doubles a value past any script's size, and
@@ -1757,41 +1787,96 @@ func (w *walker) assign(as *syntax.Assign, keep bool) {
 	if as.Name == nil || !keep {
 		return
 	}
-	val := v // what the element gets, before the scalar's own bookkeeping
-	// The subscript as bash computes it: x[0x0], x[1-1], x[i].
-	sub, subKnown := -1, false
-	if as.Index != nil {
-		sub, subKnown = w.arithInt(as.Index)
-		subKnown = subKnown && sub >= 0
-	}
-	if as.Append {
-		val = field{s: dynMark, dyn: true}
-		// a[0]+=/x: the element it had, and more.
-		if elems, ok := w.scope.getArray(as.Name.Value); ok && subKnown && sub < len(elems) {
-			e := elems[sub]
-			val = field{s: e.s + v.s, dyn: e.dyn || v.dyn, dl: e.dl || v.dl, dec: e.dec || v.dec, guess: otherOfJoined("", e, v)}
+	name := as.Name.Value
+	if as.Index != nil && as.Array == nil {
+		sub, subKnown := -1, false
+		if !x.subUnsure {
+			sub, subKnown = w.subscript(name, as.Index)
 		}
+		w.assignElement(name, sub, subKnown, v, as.Append)
+		return
 	}
-	if as.Append || as.Index != nil || as.Array != nil {
-		old, ok := w.scope.get(as.Name.Value)
-		if !ok || as.Index != nil || as.Array != nil {
+	if as.Append || as.Array != nil {
+		old, ok := w.scope.get(name)
+		if !ok || as.Array != nil {
 			old = field{s: dynMark, dyn: true}
 		}
-		v = field{s: old.s + v.s, dyn: old.dyn || v.dyn, dl: old.dl || v.dl, dec: old.dec || v.dec, guess: otherOfJoined("", old, v)}
-		if !as.Append && as.Array == nil && subKnown && sub == 0 {
-			v = val // x[0]=/ makes $x / whether x was an array or not
+		v = appended(old, v)
+	}
+	w.scope.set(name, v)
+	w.scope.setElement(name, v)
+}
+
+// subscript returns the element of the array name that index selects
+// when bash assigns it, and whether the walk knows which. A subscript of
+// an associative array is a key: x[00] and x[1-1] are not x[0] there.
+func (w *walker) subscript(name string, index syntax.ArithmExpr) (int, bool) {
+	if wd, ok := index.(*syntax.Word); ok {
+		if n, ok := plainIndex(wd.Lit()); ok {
+			return n, true
 		}
 	}
-	w.scope.set(as.Name.Value, v)
-	if as.Index != nil {
-		if subKnown {
-			w.scope.setElement(as.Name.Value+"["+strconv.Itoa(sub)+"]", val)
-		} else {
-			w.scope.forgetArray(as.Name.Value)
+	if w.assoc[name] {
+		return -1, false
+	}
+	n, ok := w.arithInt(index)
+	return n, ok && n >= 0
+}
+
+// plainIndex reads s as a subscript that selects the same element of an
+// indexed array and of an associative one: 0, or digits not led by 0.
+func plainIndex(s string) (int, bool) {
+	if s == "" || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	return fdNumber(s)
+}
+
+// assignElement follows name[sub]=v, or name[sub]+=v when app, where
+// sub is known when subKnown. $x is ${x[0]}: it changes when sub is 0,
+// whether x was an array or not, and stays as it was for any other sub;
+// a scalar x becomes the array's first element (x=build; x[1]=/ makes
+// "${x[@]}" build and /).
+func (w *walker) assignElement(name string, sub int, subKnown bool, v field, app bool) {
+	w.scope.noteDirStack(name) // DIRSTACK[1]=/ moves popd
+	old, had := w.scope.get(name)
+	if _, at := w.scope.peekArray(name); at == nil && had {
+		w.scope.setArray(name, []field{old})
+	}
+	val := v
+	if app {
+		val = field{s: dynMark, dyn: true}
+		// a[0]+=/x: the element it had, and more.
+		if elems, ok := w.scope.getArray(name); ok && subKnown && sub < len(elems) {
+			val = appended(elems[sub], v)
 		}
+	}
+	switch {
+	case subKnown && sub == 0:
+		w.scope.set(name, val)
+	case !subKnown:
+		olds, _ := w.scope.altsOf(name)
+		olds = append(slices.Clip(olds), old)
+		if !had {
+			olds[len(olds)-1] = anyValue() // unset: empty, or the environment's
+		}
+		now := v
+		if app {
+			now = appended(old, v) // old is empty when x was not set
+		}
+		w.scope.set(name, now)
+		w.scope.addAlts(name, olds...)
+	}
+	if subKnown {
+		w.scope.setElement(name+"["+strconv.Itoa(sub)+"]", val)
 	} else {
-		w.scope.setElement(as.Name.Value, val)
+		w.scope.forgetArray(name)
 	}
+}
+
+// appended is the value a followed by b, as x+=b makes it.
+func appended(a, b field) field {
+	return field{s: a.s + b.s, dyn: a.dyn || b.dyn, dl: a.dl || b.dl, dec: a.dec || b.dec, guess: otherOfJoined("", a, b)}
 }
 
 // assignName is the name an assignment sets, for messages.
@@ -3703,6 +3788,10 @@ func mayOpenParen(w *syntax.Word) bool {
 				lit, ok := p.Parts[0].(*syntax.Lit)
 				return !ok || strings.HasPrefix(lit.Value, "(")
 			}
+		case *syntax.ParamExp:
+			return !p.Length // ${#a[@]}: a number
+		case *syntax.ArithmExp:
+			return false
 		default:
 			return true
 		}
