@@ -163,6 +163,15 @@ func (b *fieldBuilder) addPart(f field, text string) {
 	b.cur.dl, b.cur.dec = b.cur.dl || f.dl, b.cur.dec || f.dec
 }
 
+// addElem adds e, an element of an array, with its marks: an element
+// from $(cat f) may be empty, as a variable would ("${a[@]}"/* is /*).
+func (b *fieldBuilder) addElem(e field) {
+	b.addGuessed(e.s, e.dyn, false, e.guess)
+	b.cur.emptyable = b.cur.emptyable || e.emptyable
+	b.cur.opaque = b.cur.opaque || e.opaque
+	b.cur.dl = b.cur.dl || e.dl
+}
+
 // addOutput adds a command's output known in part (text holds dynMark).
 // With no other character printed than blanks, it may be empty where its
 // unknown parts are ($(echo "$y")), as a wholly unknown output may.
@@ -373,8 +382,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 							if j > 0 {
 								b.add(sep, sep == dynMark, false)
 							}
-							b.addGuessed(e.s, e.dyn, false, e.guess)
-							b.cur.dl = b.cur.dl || e.dl
+							b.addElem(e)
 						}
 						continue
 					} else if ok {
@@ -383,8 +391,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 							if j > 0 {
 								b.split()
 							}
-							b.addGuessed(e.s, e.dyn, false, e.guess)
-							b.cur.dl = b.cur.dl || e.dl
+							b.addElem(e)
 						}
 						continue
 					}
