@@ -477,8 +477,19 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`d=build; export d=(/) "p=$d"; rm -rf "$p"/*`,
 		`i=0; c=(build /); declare i=1 c[$i]=x; rm -rf "${c[1]}"/*`,
 		`i=0; c=(build /); declare c[$i]=x i=(1); rm -rf "${c[1]}"/*`,
-		// helper-86: a scalar is the array's first element; subscripts
-		// of -A arrays are keys; x[0]+= appends to $x.
+		// bash's local x makes x unset in the function.
+		`x=/tmp/a; f() { local x; rm -rf "$x"/*; }; f`,
+		`x=/tmp/a; f() { declare x; rm -rf "$x"/*; }; f`,
+		`x=/tmp/a; f() { builtin local x; rm -rf "$x"/*; }; f`,
+		`f() { local PWD; rm -rf "$PWD"/*; }; f`,
+		`x=(/tmp/a); f() { local x; rm -rf "${x[@]}"/*; }; f`,
+		`x=/tmp/a; f() { local -a x; rm -rf "$x"/*; }; f`,
+		`x=/; f() { local x; rm -rf "${x-/tmp/a}"/*; }; f`,
+		// helper-86: local x[1]=a and local x+=a make a new x; a
+		// scalar is the array's first element; subscripts of -A arrays
+		// are keys; x[0]+= appends to $x.
+		`x=build; f() { local x[1]=a; rm -rf "$x"/*; }; f`,
+		`x=/tmp; f() { local x+=a; rm -rf "/${x%a}"*; }; f`,
 		`x=build; x[1]=/; for e in "${x[@]}"; do rm -rf "$e"/*; done`,
 		`x=build; declare x[1]=/; rm -rf "${x[@]}"/*`,
 		`x=build; x[1]=; for e in "${x[@]}"; do rm -rf "$e"/*; done`,
@@ -487,6 +498,7 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=build; declare "x[0x0]=/"; rm -rf "$x"/*`,
 		`x=build; i=1; declare i=0 "x[i]=/"; rm -rf "$x"/*`,
 		`x=build; builtin declare -- x[1-1]=/; rm -rf "$x"/*`,
+		`x=build; f() { builtin local "x[1]=a"; rm -rf "$x"/*; }; f`,
 		`declare -A x; x[0]=/; x[00]=build; rm -rf "$x"/*`,
 		`declare -A x; x[0]=/; x[1-1]=build; rm -rf "$x"/*`,
 		`declare -A d=(build x); rm -rf "$d"/*`,
@@ -541,6 +553,10 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`declare -a arr=(a b) n=${#arr[@]}; echo $n`,
 		`f() { local -a arr=(a b) first=${arr[0]}; rm -rf "build/$first"; }; f`,
 		`export CC=gcc CXX=g++ CFLAGS="-O2" LDFLAGS=$CFLAGS; make`,
+		`f() { local x; x=/tmp/a; rm -rf "$x"/*; }; f`,
+		`f() { local x=/tmp/a; local x; rm -rf "$x"/*; }; f`,
+		`x=/; f() { local x; x=build; }; f; echo "$x"`,
+		`x=/tmp/a; f() { declare -g x; rm -rf "$x"/*; }; f`,
 		`declare "x_$k"=1 y=2`,
 		`declare -p PATH; declare -f; declare -F; export -p; readonly -p`,
 		`f() { :; }; declare -f f; export -f f; declare -rx A=1; typeset -i n=2`,

@@ -1353,6 +1353,10 @@ func interpreterReadsStdin(s *simple) bool {
 func (w *walker) declareWords(words []field, local bool) {
 	for _, f := range words {
 		k, v, ok := strings.Cut(f.s, "=")
+		if !ok && local && isVarName(k) && !f.dyn {
+			w.bareLocal(k) // builtin local x
+			continue
+		}
 		if !ok || !isVarName(k) {
 			switch {
 			case strings.Contains(k, dynMark) && ok:
@@ -1403,7 +1407,7 @@ func (w *walker) declareElement(k string, v field, local bool) bool {
 		return false
 	}
 	if local {
-		w.scope.markLocal(name)
+		w.bareLocal(name) // local x[1]=a, local x+=a: a new x
 	}
 	if hasSub {
 		n, known := plainIndex(sub)

@@ -1370,7 +1370,11 @@ func (w *walker) declStore(x *syntax.DeclClause, name string, o declOpts, local 
 		return false
 	}
 	if local && as.Name != nil {
-		w.scope.markLocal(as.Name.Value)
+		if as.Array == nil && (as.Value == nil || as.Index != nil || as.Append) {
+			w.bareLocal(as.Name.Value) // local x, local x[1]=a, local x+=a: a new x
+		} else {
+			w.scope.markLocal(as.Name.Value)
+		}
 	}
 	switch {
 	case as.Name == nil && as.Naked && as.Value != nil:
@@ -1695,6 +1699,29 @@ func (w *walker) globalPastLocal(name string, global bool, f string) bool {
 		}
 	}
 	return true
+}
+
+// bareLocal makes name local to the function being walked, as local
+// name does: bash makes it unset there (x=/tmp/a; f() { local x; rm -rf
+// "$x"/*; } removes /*); dash's local, and bash's with localvar_inherit,
+// keep the value from outside, which stays another value. A name that is
+// local already keeps its value in both.
+func (w *walker) bareLocal(name string) {
+	if _, ok := w.scope.locals[name]; ok {
+		return
+	}
+	w.scope.markLocal(name)
+	old, ok := w.scope.getQuiet(name)
+	olds, _ := w.scope.altsOf(name)
+	if !ok {
+		old = w.fromEnvironment(name)
+		if v, known := w.lookup(name); known {
+			old = field{s: v} // $PWD, $HOME
+		}
+	}
+	// The variable shadows an array from outside too: "${x[@]}" is $x.
+	w.scope.set(name, field{unset: true})
+	w.scope.addAlts(name, append(slices.Clip(olds), old)...)
 }
 
 // declaresLocal reports whether the declaration builtin name, given -g or
