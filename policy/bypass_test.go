@@ -451,6 +451,13 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		// helper-83: $PWD and $OLDPWD set under an unknown name.
 		`n=$(cat f); export "$n=/"; rm -rf "$PWD"/*`,
 		`cd /tmp; n=$(cat f); export "$n=/"; rm -rf "$OLDPWD"/*`,
+		`n=$(cat f); export "$n=/"; rm -rf ~+/*`,
+		`cd /tmp; n=$(cat f); export "$n=/"; rm -rf ~-/*`,
+		`n=$(cat f); declare "$n"=/; rm -rf ~+/*`,
+		// bash's cd sets OLDPWD from the PWD variable.
+		`PWD=/; cd x; cd -; rm -rf *`,
+		`PWD=/; cd x; rm -rf "$OLDPWD"/*`,
+		`PWD=/; cd x; rm -rf ~-/*`,
 		// mapfile x: $x is ${x[0]}, not the x from before.
 		`x=/tmp/a; mapfile -t x < f; rm -rf "$x"/*`,
 		`x=/tmp/a; mapfile -t x <<< /; rm -rf "$x"`,

@@ -1360,7 +1360,7 @@ func (w *walker) declareWords(words []field, local bool) {
 		if !ok || !isVarName(k) {
 			switch {
 			case strings.Contains(k, dynMark) && ok:
-				w.setUnknownName(k, field{s: v, dyn: f.dyn, dl: f.dl, dec: f.dec, emptyable: f.emptyable}) // export "$n=/"
+				w.setUnknownName(k, field{s: v, dyn: strings.Contains(v, dynMark), dl: f.dl, dec: f.dec, emptyable: f.emptyable}) // export "$n=/"
 			case strings.Contains(k, dynMark):
 				// export "$line", local "$1": it may hold x=/, or make a
 				// new, unset local x.

@@ -3724,11 +3724,19 @@ func (w *walker) cd(args []field) {
 	w.cdMayFail(old, ops)
 	// bash sets OLDPWD on every cd: ~- and cd - reach it. A field, not a
 	// variable, unless the script set one: most scripts cd, few read it.
-	if _, ok := w.scope.get("OLDPWD"); ok || len(oldStay.dirs) > 0 || oldStay.lost {
+	// bash takes it from the PWD variable, which the script may have set
+	// (PWD=/; cd x; cd -; rm -rf *), dash from where it was.
+	pwd, pwdHeld := w.scope.get("PWD")
+	pwdHeld = pwdHeld && (pwd.s != old || pwd.dyn || pwd.unset)
+	if _, ok := w.scope.get("OLDPWD"); ok || pwdHeld || len(oldStay.dirs) > 0 || oldStay.lost {
 		w.scope.set("OLDPWD", field{s: old, dyn: old == "" || strings.Contains(old, dynMark)})
 		// Where an earlier cd may have failed, it may hold another:
 		// x=/; false && x=/tmp; cd "$x"; cd /tmp; rm -rf "$OLDPWD".
 		w.otherDirs("OLDPWD", oldStay)
+		if pwdHeld {
+			pwds, _ := w.scope.altsOf("PWD")
+			w.scope.addAlts("OLDPWD", append(slices.Clip(pwds), pwd)...)
+		}
 	}
 	// Likewise PWD, which ~+ reads: PWD=/etc; cd /tmp; cat ~+/x.
 	if _, ok := w.scope.get("PWD"); ok {
