@@ -1111,8 +1111,10 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			w.dashReading(x)
 		}
 		w.nested(x)
+		w.arithSets(x)
 	default: // LetClause: only substitutions run
 		w.nested(x)
+		w.arithSets(x)
 	}
 }
 
@@ -1120,7 +1122,7 @@ func (w *walker) forClause(s *syntax.Stmt, x *syntax.ForClause, c ctx) {
 	body := func() { w.stmts(x.Do, c) }
 	wi, ok := x.Loop.(*syntax.WordIter)
 	if !ok {
-		w.loopPasses(s, func() { w.nested(x.Loop) }, body, false)
+		w.loopPasses(s, func() { w.nested(x.Loop); w.arithSets(x.Loop) }, body, false)
 		return
 	}
 	items := fromPool(&w.scratch, 0, 2) // needed only until the loop is walked
@@ -1629,6 +1631,41 @@ func (w *walker) readonlyVisit(n syntax.Node) bool {
 		r.found = len(x.Args) > 0 && w.namesReadonly(x.Args)
 	}
 	return !r.found
+}
+
+// arithSets follows what the arithmetic in n assigns ((i--)), let i=0,
+// $((x=5)), x[i++]): a number the walk does not compute, never empty.
+// Substitutions inside run in subshells, which keep their own.
+func (w *walker) arithSets(n syntax.Node) {
+	number := field{s: dynMark, dyn: true, opaque: true}
+	set := func(e syntax.ArithmExpr) {
+		x, ok := e.(*syntax.Word)
+		if !ok {
+			return
+		}
+		if name := x.Lit(); isVarName(name) {
+			w.scope.set(name, number)
+			w.scope.forgetElement(name)
+		} else if !w.setElementNamed(name, number) && strings.Contains(name, "[") {
+			name, _, _ = strings.Cut(name, "[")
+			w.scope.forgetArray(name)
+		}
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.BinaryArithm:
+			if arithAssign(x.Op) {
+				set(x.X)
+			}
+		case *syntax.UnaryArithm:
+			if x.Op == syntax.Inc || x.Op == syntax.Dec {
+				set(x.X)
+			}
+		}
+		return true
+	})
 }
 
 // readonlyTarget reports whether e, what arithmetic assigns, may be a

@@ -558,6 +558,7 @@ func (w *walker) appendParts(dst []field, parts []syntax.WordPart, split bool) [
 			b.cur.dl = b.cur.dl || dl
 		default: // ArithmExp
 			dl := w.nested(p)
+			w.arithSets(p)
 			b.add(dynMark, true, false)
 			b.cur.dl = b.cur.dl || dl
 		}
