@@ -1749,13 +1749,16 @@ func (w *walker) bareLocal(name string) {
 	}
 	w.scope.markLocal(name)
 	old, ok := w.scope.getQuiet(name)
-	olds, _ := w.scope.altsOf(name)
 	if !ok {
-		old = w.fromEnvironment(name)
-		if v, known := w.lookup(name); known {
-			old = field{s: v} // $PWD, $HOME
+		v, known := w.lookup(name) // $PWD, $HOME
+		if !known {
+			// The environment's, which the walk takes as maybe unset
+			// already: most locals, at no cost.
+			return
 		}
+		old = field{s: v}
 	}
+	olds, _ := w.scope.altsOf(name)
 	// The variable shadows an array from outside too: "${x[@]}" is $x.
 	w.scope.set(name, field{unset: true})
 	w.scope.addAlts(name, append(slices.Clip(olds), old)...)
