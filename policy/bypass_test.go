@@ -515,6 +515,14 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=build; i=1; ((i--)); x[i]=/; rm -rf "$x"/*`,
 		`x=build; i=1; let i=0; x[i]=/; rm -rf "$x"/*`,
 		`x=build; i=1; : $((i=0)); x[i]=/; rm -rf "$x"/*`,
+		// It may also not assign (helper-87): 1/0, 08, a readonly i, a
+		// branch not taken, a redirection that fails, dash.
+		`i=; ((i=1/0)); rm -rf "$i"/*`,
+		`let i=08; rm -rf "$i"/*`,
+		`readonly i; ((i=1)); rm -rf "$i"/*`,
+		`i=; ((0 && (i=2))); rm -rf "$i"/*`,
+		`i=; ((i=2)) </nonexistent; rm -rf "$i"/*`,
+		`i=/; ((i--)); rm -rf "$i"*`,
 		`x=build; x[1]=$(cat f); rm -rf "${x[@]}"/*`,
 		`x=("$(cat f)"); rm -rf "${x[@]}"/*`,
 		`x=(build "$y"); rm -rf "${x[@]}"/*`,
@@ -561,7 +569,6 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`x=/; x[0]=build; rm -rf "$x"/*`,
 		`x=/tmp/a; x[1]=b; rm -rf "$x"/*`,
 		`x=build; x[1]=other; rm -rf "$x"/* "${x[@]}"/*`,
-		`d=/; ((d=0)); rm -rf "$d"`,
 		`n=0; for f in *.o; do n=$((n+1)); done; rm -rf "build$n"/*`,
 		`declare -a arr=(a b) n=${#arr[@]}; echo $n`,
 		`f() { local -a arr=(a b) first=${arr[0]}; rm -rf "build/$first"; }; f`,

@@ -632,7 +632,7 @@ func TestGuardNotEmpty(t *testing.T) {
 		{`[ -n "$D" ] && { declare -n E=D; E=; rm -rf "$D"/*; }`, Deny, "parse"},
 		{`f() { [ -n "$D" ] && { local D; rm -rf "$D"/*; }; }; f`, Deny, rm},
 		{`[ -n "$D" ] && { wait -p D; rm -rf "$D"/*; }`, Deny, rm},
-		{`[ -n "$D" ] && { : $((D=0)); rm -rf "$D"/*; }`, Allow, "default"}, // a number, never empty
+		{`[ -n "$D" ] && { : $((D=0)); rm -rf "$D"/*; }`, Deny, rm},
 		{`[ -n "$REPLY" ] && { read < /dev/null; rm -rf "$REPLY"/*; }`, Deny, rm},
 		{`trap 'D=' DEBUG; [ -n "$D" ] && rm -rf "$D"/*`, Deny, rm},
 		{`enable -n test; test -n "$D" && rm -rf "$D"/*`, Deny, rm},

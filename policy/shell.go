@@ -1633,9 +1633,12 @@ func (w *walker) readonlyVisit(n syntax.Node) bool {
 	return !r.found
 }
 
-// arithSets follows what the arithmetic in n assigns ((i--)), let i=0,
-// $((x=5)), x[i++]): a number the walk does not compute, never empty.
-// Substitutions inside run in subshells, which keep their own.
+// arithSets follows what the arithmetic in n may assign ((i--)), let
+// i=0, $((x=5)), x[i++]): a number the walk does not compute, never
+// empty, beside the value from before, which stays wherever bash does
+// not assign (1/0, 08, a readonly i, 0 && (i=2), a redirection that
+// fails, dash's (( and let). Substitutions inside run in subshells,
+// which keep their own.
 func (w *walker) arithSets(n syntax.Node) {
 	number := field{s: dynMark, dyn: true, opaque: true}
 	set := func(e syntax.ArithmExpr) {
@@ -1643,13 +1646,22 @@ func (w *walker) arithSets(n syntax.Node) {
 		if !ok {
 			return
 		}
-		if name := x.Lit(); isVarName(name) {
-			w.scope.set(name, number)
-			w.scope.forgetElement(name)
-		} else if !w.setElementNamed(name, number) && strings.Contains(name, "[") {
-			name, _, _ = strings.Cut(name, "[")
-			w.scope.forgetArray(name)
+		name := x.Lit()
+		if !isVarName(name) {
+			if !w.setElementNamed(name, number) && strings.Contains(name, "[") {
+				name, _, _ = strings.Cut(name, "[")
+				w.scope.forgetArray(name)
+			}
+			return
 		}
+		old, ok := w.scope.getQuiet(name)
+		if !ok {
+			old = w.fromEnvironment(name)
+		}
+		olds, _ := w.scope.altsOf(name)
+		w.scope.set(name, number)
+		w.scope.addAlts(name, append(slices.Clip(olds), old)...)
+		w.scope.forgetElement(name)
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
