@@ -523,6 +523,9 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`i=; ((0 && (i=2))); rm -rf "$i"/*`,
 		`i=; ((i=2)) </nonexistent; rm -rf "$i"/*`,
 		`i=/; ((i--)); rm -rf "$i"*`,
+		// An element the walk cannot place keeps the array's others.
+		`x=(q /); n=$(cat f); unset "x[$n]"; rm -rf "${x[1]}"*`,
+		`x=(q); x[$(cat f)]=/; rm -rf "${x[@]}"*`,
 		`x=build; x[1]=$(cat f); rm -rf "${x[@]}"/*`,
 		`x=("$(cat f)"); rm -rf "${x[@]}"/*`,
 		`x=(build "$y"); rm -rf "${x[@]}"/*`,

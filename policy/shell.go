@@ -1946,11 +1946,27 @@ func (w *walker) assignElement(name string, sub int, subKnown bool, v field, app
 		w.scope.set(name, now)
 		w.scope.addAlts(name, olds...)
 	}
-	if subKnown {
+	arr, known := w.scope.getArray(name)
+	if subKnown && (!known || sub <= len(arr)) {
 		w.scope.setElement(name+"["+strconv.Itoa(sub)+"]", val)
-	} else {
-		w.scope.forgetArray(name)
+		return
 	}
+	// An element the walk cannot place (x[$i], or past the end, which a
+	// list cannot hold): unknown, with the array as it was, and with each
+	// of its elements, or one more, replaced, as other values.
+	w.scope.forgetArray(name)
+	if !known {
+		return
+	}
+	alts := [][]field{arr}
+	for j := 0; j <= len(arr) && len(alts) < maxAlts; j++ {
+		a := append(slices.Clone(arr[:j]), val)
+		if j < len(arr) {
+			a = append(a, arr[j+1:]...)
+		}
+		alts = append(alts, a)
+	}
+	w.scope.addArrAlts(name, alts...)
 }
 
 // appended is the value a followed by b, as x+=b makes it.
