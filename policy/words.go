@@ -797,13 +797,13 @@ func (w *walker) tilde(s string) string {
 	switch {
 	case name == "+":
 		pwd, ok := w.lookup("PWD") // ~+ is $PWD, which the script may set
-		if !ok || !strings.HasPrefix(pwd, "/") {
+		if !ok || pwd != "" && !strings.HasPrefix(pwd, "/") {
 			return s
 		}
-		home = pwd
+		home = pwd // empty too: PWD=; rm -rf ~+/* is /*
 	case name == "-":
 		prev, ok := w.lookup("OLDPWD") // ~- is $OLDPWD
-		if !ok || !strings.HasPrefix(prev, "/") {
+		if !ok || prev != "" && !strings.HasPrefix(prev, "/") {
 			return s
 		}
 		home = prev
