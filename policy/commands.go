@@ -1349,12 +1349,17 @@ func interpreterReadsStdin(s *simple) bool {
 	return true
 }
 
-// declareWords applies the NAME=value operands of a declaration builtin.
-func (w *walker) declareWords(words []field, local bool) {
+// declareWords applies the NAME=value operands of a declaration builtin,
+// local ones when local, which start unset when fresh (see declOpts).
+func (w *walker) declareWords(words []field, local, fresh bool) {
 	for _, f := range words {
 		k, v, ok := strings.Cut(f.s, "=")
 		if !ok && local && isVarName(k) && !f.dyn {
-			w.bareLocal(k) // builtin local x
+			if fresh {
+				w.bareLocal(k) // builtin local x
+			} else {
+				w.scope.markLocal(k)
+			}
 			continue
 		}
 		if !ok || !isVarName(k) {
@@ -1365,7 +1370,7 @@ func (w *walker) declareWords(words []field, local bool) {
 				// export "$line", local "$1": it may hold x=/, or make a
 				// new, unset local x.
 				w.setUnknownName(anyNameIn(k), anyValue())
-			case ok && !w.declareElement(k, field{s: v, dyn: strings.Contains(v, dynMark), dl: f.dl, dec: f.dec}, local):
+			case ok && !w.declareElement(k, field{s: v, dyn: strings.Contains(v, dynMark), dl: f.dl, dec: f.dec}, local, fresh):
 				w.scope.forgetElement(k)
 			}
 			continue
@@ -1399,15 +1404,18 @@ func (w *walker) setElementNamed(name string, v field) bool {
 // declaration builtin, k being what comes before the =, and reports
 // whether k was one. Its subscript is text already expanded, which bash
 // reads as arithmetic or a key: known here only when plain (0, 12).
-func (w *walker) declareElement(k string, v field, local bool) bool {
+func (w *walker) declareElement(k string, v field, local, fresh bool) bool {
 	k, app := strings.CutSuffix(k, "+")
 	name, sub, hasSub := strings.Cut(k, "[")
 	sub, closed := strings.CutSuffix(sub, "]")
 	if !isVarName(name) || hasSub && !closed || !hasSub && !app {
 		return false
 	}
-	if local {
+	switch {
+	case local && fresh:
 		w.bareLocal(name) // local x[1]=a, local x+=a: a new x
+	case local:
+		w.scope.markLocal(name)
 	}
 	if hasSub {
 		n, known := plainIndex(sub)
@@ -1822,7 +1830,7 @@ func (w *walker) special(s *simple) {
 						return
 					}
 				}
-				w.declareWords(words, local)
+				w.declareWords(words, local, o.fresh())
 			},
 			func(mark func(string)) {
 				for i, f := range words {

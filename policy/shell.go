@@ -1372,7 +1372,7 @@ func (w *walker) declStore(x *syntax.DeclClause, name string, o declOpts, local 
 		return false
 	}
 	if local && as.Name != nil {
-		if as.Array == nil && (as.Value == nil || as.Index != nil || as.Append) {
+		if o.fresh() && as.Array == nil && (as.Value == nil || as.Index != nil || as.Append) {
 			w.bareLocal(as.Name.Value) // local x, local x[1]=a, local x+=a: a new x
 		} else {
 			w.scope.markLocal(as.Name.Value)
@@ -1385,7 +1385,7 @@ func (w *walker) declStore(x *syntax.DeclClause, name string, o declOpts, local 
 		if !w.globalPastLocal(name, o.global, words[i].s) || !w.followsWordArray(name, o, words[i].s) {
 			return false
 		}
-		w.declareWords(words[i:i+1], local)
+		w.declareWords(words[i:i+1], local, o.fresh())
 		return true
 	case as.Name != nil && !as.Naked && !w.globalPastLocal(name, o.global, as.Name.Value+"="):
 		return false
@@ -1493,6 +1493,7 @@ func (w *walker) declOptions(name string, words []field, split []bool, n int) (o
 		o.inert = o.inert || set && strings.ContainsAny(letters, "pfF")
 		o.readonly = o.readonly || set && strings.Contains(letters, "r")
 		o.functions = o.functions || set && strings.ContainsAny(letters, "fF")
+		o.inherit = o.inherit || set && strings.Contains(letters, "I")
 	}
 	return o, true
 }
@@ -1507,7 +1508,12 @@ type declOpts struct {
 	// functions: its names are functions' (-f, -F): readonly -f f
 	// keeps f's body. maybeFunctions: they may be, an option unread.
 	functions, maybeFunctions bool
+	inherit                   bool // -I: a local starts with the caller's value
 }
+
+// fresh reports whether a local the declaration makes starts unset, as
+// local x does: not when it assigns nothing (-p) or inherits (-I).
+func (o declOpts) fresh() bool { return !o.inert && !o.inherit }
 
 // markAssoc records that f (NAME or NAME=value) may name an associative
 // array, for as long as the request runs: its subscripts are keys.
