@@ -526,6 +526,9 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		// An element the walk cannot place keeps the array's others.
 		`x=(q /); n=$(cat f); unset "x[$n]"; rm -rf "${x[1]}"*`,
 		`x=(q); x[$(cat f)]=/; rm -rf "${x[@]}"*`,
+		// A trap's code may never run.
+		`i=; trap "i=2" USR1; rm -rf "$i"/*`,
+		`i=; trap "((i=2))" USR1; rm -rf "$i"/*`,
 		// ~+ and ~- are empty with an empty PWD or OLDPWD.
 		`PWD=; rm -rf ~+/*`,
 		`OLDPWD=; rm -rf ~-/*`,
