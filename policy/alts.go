@@ -119,7 +119,7 @@ func sameFields(a, b []field) bool {
 // guarded names a variable that is not empty where the block did not run
 // ([ -z "$x" ] && x=out): its values from before lose those that are
 // empty.
-func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
+func (w *walker) mergeAlts(sc *scope, log []change, guarded string, open bool) {
 	for c := range firstChanges(sc, log) {
 		if c.array {
 			cur, ok := sc.arrays[c.name]
@@ -140,11 +140,14 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string) {
 		}
 		old := c.old
 		if !c.had {
-			// Not taken as empty: the code that set it is most often
-			// the default for an empty one (if/else, [ -n "$x" ] ||
-			// x=out), and the empty-variable rule judges the value
-			// taken.
-			old = notEmpty(w.fromEnvironment(c.name))
+			old = w.fromEnvironment(c.name)
+			if !open {
+				// Not taken as empty: the code that set it is most
+				// often one of the ways it gets a value (if/else, case,
+				// a && b || c), and the empty-variable rule judges the
+				// value taken.
+				old = notEmpty(old)
+			}
 		}
 		if c.name == guarded {
 			c.alts = slices.DeleteFunc(slices.Clone(c.alts), isEmptyValue)

@@ -35,9 +35,16 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`x=/; false && x=/tmp; cd "$x"; rm -rf *`, Deny, rm},
 		{`x=/; false && x=/tmp; cd "$x" && rm -rf *`, Deny, rm},
 		// A variable the walk never set holds the environment's value
-		// otherwise, not taken as empty: the code that sets it is most
-		// often the default for an empty one.
-		{`[ -n "$V" ] && D=/tmp/x; rm -rf "$D/"`, Allow, "default"},
+		// otherwise: not taken as empty where the code that sets it is
+		// one of several ways it gets a value (if/else, case, a && b ||
+		// c) or the default for an empty one; taken as maybe empty past
+		// test && x=v and an if without else (helper-86).
+		{`[ -n "$V" ] && D=/tmp/x; rm -rf "$D/"`, Deny, rm},
+		{`[ -e x ] && p=build; rm -rf "$p"/*`, Deny, rm},
+		{`if [ -e x ]; then p=build; fi; rm -rf "$p"/*`, Deny, rm},
+		{`[ -n "$p" ] || p=build; rm -rf "$p"/*`, Allow, "default"},
+		{`if [ -z "$p" ]; then p=build; fi; rm -rf "$p"/*`, Allow, "default"},
+		{`[ -n "$V" ] && D=a || D=b; rm -rf "$D"/*`, Allow, "default"},
 		{`if [ -n "$CI" ]; then out=ci-out; else out=out; fi; rm -rf "$out"/*`, Allow, "default"},
 		{`case "$1" in a) out=x;; *) out=y;; esac; rm -rf "$out"/*`, Allow, "default"},
 		// shift and set that may not run.

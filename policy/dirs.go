@@ -466,8 +466,8 @@ func (w *walker) maybe(walk func()) {
 	cwd, stay, stack := sc.cwd, sc.stay, sc.dirStack
 	// What the code changes in sc is logged in w.changes, which the
 	// blocks around it share: they changed it too.
-	guarded := w.guarded
-	w.guarded = ""
+	guarded, open := w.guarded, w.openMaybe
+	w.guarded, w.openMaybe = "", false
 	start, prev, prevFrom := len(w.changes), sc.log, sc.logFrom
 	sc.log, sc.logFrom = &w.changes, start
 	w.maybes++
@@ -478,7 +478,7 @@ func (w *walker) maybe(walk func()) {
 	w.mayRegion = region
 	w.maybes--
 	sc.log, sc.logFrom = prev, prevFrom
-	w.mergeAlts(sc, w.changes[start:], guarded)
+	w.mergeAlts(sc, w.changes[start:], guarded, open)
 	if prev == nil {
 		w.changes = w.changes[:start]
 	}

@@ -579,8 +579,12 @@ type walker struct {
 	lastDec    bool // the last nested() ran a decoder
 	// The other flags, side by side so that none is padded to a word:
 	// inTrap (see traps), argFDsSet (see argFDs), ownArgs (see
-	// spareArgs), cdDone (see cdOK).
-	inTrap, argFDsSet, ownArgs, cdDone bool
+	// spareArgs), cdDone (see cdOK), openMaybe: the next block that may
+	// not run is the only way the code around gives its variables a
+	// value (test && x=v, an if without else), so one it sets that the
+	// walk never held may stay unset ([ -e x ] && p=build; rm -rf "$p"/*
+	// is /*).
+	inTrap, argFDsSet, ownArgs, cdDone, openMaybe bool
 	// builtinsOff: the request ran enable, which may turn [ and test
 	// into programs on PATH (see notEmptyWhile).
 	builtinsOff bool
@@ -1021,6 +1025,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 					inside = emptyGuard(w.scope, chain[1], !and, w.arith)   // [ -n "$x" ] && rm -rf "$x"/*
 				}
 				restore := w.notEmptyWhile(inside, chain[i:i+1])
+				w.openMaybe = len(chain) == 2
 				w.maybe(func() { w.stmt(chain[i], c) })
 				restore()
 			}
@@ -1055,6 +1060,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			w.guarded = emptyGuard(w.scope, x.Cond[0], true, w.arith) // if [ -z "$x" ]; then x=out; fi
 			inside = emptyGuard(w.scope, x.Cond[0], false, w.arith)   // if [ -n "$x" ]; then rm -rf "$x"/*; fi
 		}
+		w.openMaybe = x.Else == nil
 		w.maybe(func() {
 			restore := w.notEmptyWhile(inside, x.Then)
 			w.stmts(x.Then, c)
