@@ -526,6 +526,10 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		// An element the walk cannot place keeps the array's others.
 		`x=(q /); n=$(cat f); unset "x[$n]"; rm -rf "${x[1]}"*`,
 		`x=(q); x[$(cat f)]=/; rm -rf "${x[@]}"*`,
+		// for x sets ${x[0]}; x+=(…) appends to a plain x (helper-87).
+		`x=(/tmp/q /); for x in /; do :; done; rm -rf "$x"*`,
+		`x=(/tmp/q /); for x in /; do rm -rf "${x[0]}"/*; done`,
+		`x=q; x+=(/); rm -rf "${x[1]}"*`,
 		// A trap's code may never run.
 		`i=; trap "i=2" USR1; rm -rf "$i"/*`,
 		`i=; trap "((i=2))" USR1; rm -rf "$i"/*`,

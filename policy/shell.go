@@ -1148,11 +1148,13 @@ func (w *walker) forClause(s *syntax.Stmt, x *syntax.ForClause, c ctx) {
 		// Each item in order, as bash runs them: nothing to walk again.
 		for _, it := range items {
 			w.scope.set(name, it)
+			w.scope.setElement(name, it) // x=(a /); for x in b: ${x[0]} is b
 			w.stmts(x.Do, c)
 		}
 		return
 	}
 	w.scope.set(name, field{s: dynMark, dyn: true})
+	w.scope.forgetElement(name)
 	w.loopPasses(s, nil, body, false)
 }
 
@@ -1854,6 +1856,9 @@ func (w *walker) store(as *syntax.Assign, keep bool, x expansion) {
 			known = known && !w.assoc[as.Name.Value]
 			if as.Append {
 				old, ok := w.scope.getArray(as.Name.Value)
+				if v, plain := w.scope.plainOnly(as.Name.Value); !ok && plain && !v.unset {
+					old, ok = []field{v}, true // x=a; x+=(/): (a /)
+				}
 				elems, known = append(append([]field{}, old...), elems...), known && ok
 			}
 			switch {
