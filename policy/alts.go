@@ -119,7 +119,7 @@ func sameFields(a, b []field) bool {
 // guarded names a variable that is not empty where the block did not run
 // ([ -z "$x" ] && x=out): its values from before lose those that are
 // empty.
-func (w *walker) mergeAlts(sc *scope, log []change, guarded string, open bool) {
+func (w *walker) mergeAlts(sc *scope, log []change, guarded string, open bool, in *syntax.Stmt) {
 	for c := range firstChanges(sc, log) {
 		if c.array {
 			cur, ok := sc.arrays[c.name]
@@ -141,11 +141,10 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string, open bool) {
 		old := c.old
 		if !c.had {
 			old = w.fromEnvironment(c.name)
-			if !open {
-				// Not taken as empty: the code that set it is most
-				// often one of the ways it gets a value (if/else, case,
-				// a && b || c), and the empty-variable rule judges the
-				// value taken.
+			if !open && (in == nil || w.surelySets(in, c.name)) {
+				// Not taken as empty where the statement around sets it
+				// on every path (if/else, case with *), a && x=1 ||
+				// x=2), or where the walk cannot tell.
 				old = notEmpty(old)
 			}
 		}
@@ -1112,6 +1111,7 @@ func (w *walker) onePass(first bool, cond, body func(), inMaybe bool, check func
 		check()
 	}
 	if inMaybe {
+		w.openMaybe = true // the body may run no time at all
 		w.maybe(pass)
 	} else {
 		pass()

@@ -47,6 +47,23 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`[ -n "$V" ] && D=a || D=b; rm -rf "$D"/*`, Allow, "default"},
 		{`if [ -n "$CI" ]; then out=ci-out; else out=out; fi; rm -rf "$out"/*`, Allow, "default"},
 		{`case "$1" in a) out=x;; *) out=y;; esac; rm -rf "$out"/*`, Allow, "default"},
+		// Every shape that may leave it unset (helper-88), and those
+		// that may not: an arm that exits, a return that ends a local.
+		{`[ -d nope ] && x=build || true; rm -rf "$x"/*`, Deny, rm},
+		{`if [ -d nope ]; then x=build; elif [ -d n2 ]; then x=dist; fi; rm -rf "$x"/*`, Deny, rm},
+		{`if [ -d nope ]; then x=build; else y=1; fi; rm -rf "$x"/*`, Deny, rm},
+		{`case "$1" in a) x=build;; "*") x=dist;; esac; rm -rf "$x"/*`, Deny, rm},
+		{`while [ -d nope ]; do x=build; done; rm -rf "$x"/*`, Deny, rm},
+		{`for i in "$@"; do x=build; done; rm -rf "$x"/*`, Deny, rm},
+		{`for i in a; do [ -d nope ] && break; x=build; done; rm -rf "$x"/*`, Deny, rm},
+		{`f() { if [ -f c ]; then X=build; else return 1; fi; }; f; rm -rf "$X"/*`, Deny, rm},
+		{`if [ -d x ]; then for i in /s/{a,b}/*; do :; done; X=a; fi; rm -rf "$X"/*`, Deny, rm},
+		{`for i in a b; do x=build; done; rm -rf "$x"/*`, Allow, "default"},
+		{`if [ -f c ]; then X=build; else echo missing; exit 1; fi; rm -rf "$X"/*`, Allow, "default"},
+		{`die() { echo "$*" >&2; exit 1; }; [ -f c ] && X=build || die no; rm -rf "$X"/*`, Allow, "default"},
+		{`case "$1" in a) X=build;; *) echo usage; exit 2;; esac; rm -rf "$X"/*`, Allow, "default"},
+		{`f() { local X; if [ -f c ]; then X=build; else return 1; fi; rm -rf "$X"/*; }; f`, Allow, "default"},
+		{`f() { local d; [ -d b ] || return; d=build; rm -rf "$d"/*; }; f`, Allow, "default"},
 		// shift and set that may not run.
 		{`set -- echo rm -rf /; [ -n "$HOME" ] && shift; "$@"`, Deny, rm},
 		{`set -- /tmp/a /; [ -n "$HOME" ] && shift; rm -rf "$1"`, Deny, rm},

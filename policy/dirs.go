@@ -461,7 +461,13 @@ func (s stayDirs) with(cwd, dir string) stayDirs {
 // maybe walks code that may not run (a branch, a loop body, what follows
 // && or ||): past it, the shell may also be where it was, with the stack
 // it had.
-func (w *walker) maybe(walk func()) {
+func (w *walker) maybe(walk func()) { w.maybeWithin(nil, walk) }
+
+// maybeWithin is maybe for code that is part of in (an if, a case, an &&
+// list): a variable it sets that the walk never held may stay unset past
+// in unless in sets it on every path ([ -e x ] && p=build; rm -rf "$p"/*
+// is /*; see surelySets).
+func (w *walker) maybeWithin(in *syntax.Stmt, walk func()) {
 	sc := w.scope
 	cwd, stay, stack := sc.cwd, sc.stay, sc.dirStack
 	// What the code changes in sc is logged in w.changes, which the
@@ -478,7 +484,7 @@ func (w *walker) maybe(walk func()) {
 	w.mayRegion = region
 	w.maybes--
 	sc.log, sc.logFrom = prev, prevFrom
-	w.mergeAlts(sc, w.changes[start:], guarded, open)
+	w.mergeAlts(sc, w.changes[start:], guarded, open, in)
 	if prev == nil {
 		w.changes = w.changes[:start]
 	}

@@ -579,12 +579,13 @@ type walker struct {
 	lastDec    bool // the last nested() ran a decoder
 	// The other flags, side by side so that none is padded to a word:
 	// inTrap (see traps), argFDsSet (see argFDs), ownArgs (see
-	// spareArgs), cdDone (see cdOK), openMaybe: the next block that may
-	// not run is the only way the code around gives its variables a
-	// value (test && x=v, an if without else), so one it sets that the
-	// walk never held may stay unset ([ -e x ] && p=build; rm -rf "$p"/*
-	// is /*).
+	// spareArgs), cdDone (see cdOK), openMaybe: a variable the next
+	// block that may not run sets, that the walk never held, may stay
+	// unset past it (code after a return, a loop's body).
 	inTrap, argFDsSet, ownArgs, cdDone, openMaybe bool
+	// fnScope is the scope of the function call being walked, nil
+	// outside one.
+	fnScope *scope
 	// builtinsOff: the request ran enable, which may turn [ and test
 	// into programs on PATH (see notEmptyWhile).
 	builtinsOff bool
@@ -592,7 +593,7 @@ type walker struct {
 	// readonly is what the walk knows of readonly variables, nil until
 	// the request makes one (see markReadonly).
 	readonly *readonlyState
-	assoc    map[string]bool // names declared -A, whose subscripts are keys
+	rare     *rareState // see rareState, nil until needed
 	// arith: the text being walked runs in a shell that has (( and [[,
 	// so dash's reading of them is not judged (see hasArith).
 	arith bool
@@ -779,6 +780,7 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 			// function, or the loop for break and continue, x may hold
 			// either. The rest, walked once, runs as written.
 			rest := list[i+1:]
+			w.openMaybe = true
 			w.maybe(func() {
 				for _, s := range rest {
 					if w.a.fatal != "" {
@@ -1025,8 +1027,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 					inside = emptyGuard(w.scope, chain[1], !and, w.arith)   // [ -n "$x" ] && rm -rf "$x"/*
 				}
 				restore := w.notEmptyWhile(inside, chain[i:i+1])
-				w.openMaybe = len(chain) == 2
-				w.maybe(func() { w.stmt(chain[i], c) })
+				w.maybeWithin(s, func() { w.stmt(chain[i], c) })
 				restore()
 			}
 			if guard && i == 0 && exits(chain[i]) {
@@ -1060,15 +1061,14 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			w.guarded = emptyGuard(w.scope, x.Cond[0], true, w.arith) // if [ -z "$x" ]; then x=out; fi
 			inside = emptyGuard(w.scope, x.Cond[0], false, w.arith)   // if [ -n "$x" ]; then rm -rf "$x"/*; fi
 		}
-		w.openMaybe = x.Else == nil
-		w.maybe(func() {
+		w.maybeWithin(s, func() {
 			restore := w.notEmptyWhile(inside, x.Then)
 			w.stmts(x.Then, c)
 			restore()
 			for ic := x.Else; ic != nil; ic = ic.Else {
-				w.maybe(func() {
+				w.maybeWithin(s, func() {
 					w.stmts(ic.Cond, c)
-					w.maybe(func() { w.stmts(ic.Then, c) })
+					w.maybeWithin(s, func() { w.stmts(ic.Then, c) })
 				})
 			}
 		})
@@ -1078,6 +1078,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 		w.breaks = breaks
 	case *syntax.ForClause:
 		breaks := w.breaks
+		w.openMaybe = !runsOnce(x) // it may run no time at all
 		w.maybe(func() { w.forClause(s, x, c) })
 		w.breaks = breaks
 	case *syntax.CaseClause:
@@ -1086,7 +1087,7 @@ func (w *walker) stmtOnce(s *syntax.Stmt, c ctx) {
 			for _, p := range it.Patterns {
 				w.wordFields(p, false)
 			}
-			w.maybe(func() { w.stmts(it.Stmts, c) })
+			w.maybeWithin(s, func() { w.stmts(it.Stmts, c) })
 		}
 	case *syntax.FuncDecl:
 		w.funcDecl(x)
@@ -1215,6 +1216,8 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	breaks, returns := w.breaks, w.returns
 	defer func() { w.breaks, w.returns = breaks, returns }()
 	w.scope = w.scope.fork()
+	defer func(fn *scope) { w.fnScope = fn }(w.fnScope)
+	w.fnScope = w.scope
 	if args != nil {
 		w.scope.setPositional(args, false)
 	} else {
@@ -1523,14 +1526,36 @@ type declOpts struct {
 // local x does: not when it assigns nothing (-p) or inherits (-I).
 func (o declOpts) fresh() bool { return !o.inert && !o.inherit }
 
+// A rareState holds what few requests need, made on first use: one
+// pointer in the walker, whose size decides the size class of every
+// check's state.
+type rareState struct {
+	assoc map[string]bool  // names declared -A, whose subscripts are keys
+	sets  map[setsKey]bool // surelySets' answers
+}
+
+// rareOnes returns the walker's rareState, made on first use.
+func (w *walker) rareOnes() *rareState {
+	if w.rare == nil {
+		w.rare = &rareState{}
+	}
+	return w.rare
+}
+
+// isAssoc reports whether name may be an associative array.
+func (w *walker) isAssoc(name string) bool {
+	return w.rare != nil && w.rare.assoc[name]
+}
+
 // markAssoc records that f (NAME or NAME=value) may name an associative
 // array, for as long as the request runs: its subscripts are keys.
 func (w *walker) markAssoc(f string) {
 	k, _ := varOf(f)
-	if w.assoc == nil {
-		w.assoc = map[string]bool{}
+	r := w.rareOnes()
+	if r.assoc == nil {
+		r.assoc = map[string]bool{}
 	}
-	w.assoc[k] = true
+	r.assoc[k] = true
 }
 
 // markReadonly records that the variable named by f (NAME or
@@ -1679,8 +1704,8 @@ func (w *walker) arithSets(n syntax.Node) {
 	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.BraceExp:
+			return false // subshells; syntax.Walk refuses a BraceExp
 		case *syntax.BinaryArithm:
 			if arithAssign(x.Op) {
 				set(x.X)
@@ -1853,7 +1878,7 @@ func (w *walker) store(as *syntax.Assign, keep bool, x expansion) {
 		elems, known := x.elems, x.known
 		if as.Name != nil && keep && as.Index == nil {
 			// declare -A x=(k v): a key and its value, not two elements.
-			known = known && !w.assoc[as.Name.Value]
+			known = known && !w.isAssoc(as.Name.Value)
 			if as.Append {
 				old, ok := w.scope.getArray(as.Name.Value)
 				if v, plain := w.scope.plainOnly(as.Name.Value); !ok && plain && !v.unset {
@@ -1912,7 +1937,7 @@ func (w *walker) subscript(name string, index syntax.ArithmExpr) (int, bool) {
 			return n, true
 		}
 	}
-	if w.assoc[name] {
+	if w.isAssoc(name) {
 		return -1, false
 	}
 	n, ok := w.arithInt(index)
