@@ -914,7 +914,7 @@ func (w *walker) mayResetIn(code []*syntax.Stmt, name string) bool {
 		return !found
 	}
 	for _, st := range code {
-		syntax.Walk(st, visit)
+		walkSyntax(st, visit)
 	}
 	return found
 }

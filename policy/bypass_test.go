@@ -587,6 +587,10 @@ func TestNamerefsAndGlobalsPastLocals(t *testing.T) {
 		`f() { local -a arr=(a b) first=${arr[0]}; rm -rf "build/$first"; }; f`,
 		`export CC=gcc CXX=g++ CFLAGS="-O2" LDFLAGS=$CFLAGS; make`,
 		`f() { local x; x=/tmp/a; rm -rf "$x"/*; }; f`,
+		// Words syntax.SplitBraces split, walked again: no panic.
+		`readonly y=1; echo a{b,c}; f() { echo x{1,2}; }; f`,
+		`x=$(cat f); [ -n "$x" ] && { echo a{b,c} {1..3}; rm -rf "$x"/*; }`,
+		`i=0; f() { echo a{b,c}; ((i++)); }; f; f; echo "$i"`,
 		`f() { local x=/tmp/a; local x; rm -rf "$x"/*; }; f`,
 		`x=/; f() { local x; x=build; }; f; echo "$x"`,
 		`x=/tmp/a; f() { declare -g x; rm -rf "$x"/*; }; f`,

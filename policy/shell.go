@@ -1624,7 +1624,7 @@ func (w *walker) isReadonly(name string) bool {
 func (w *walker) assignsReadonly(s *syntax.Stmt) bool {
 	r := w.readonly
 	r.root, r.found = s, false
-	syntax.Walk(s, r.visit)
+	walkSyntax(s, r.visit)
 	return r.found
 }
 
@@ -1702,7 +1702,7 @@ func (w *walker) arithSets(n syntax.Node) {
 		w.scope.addAlts(name, append(slices.Clip(olds), old)...)
 		w.scope.forgetElement(name)
 	}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	walkSyntax(n, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.BraceExp:
 			return false // subshells; syntax.Walk refuses a BraceExp
@@ -2096,7 +2096,7 @@ func stderrJoins(st *syntax.Stmt) bool {
 // pipesStderr reports whether the pipeline x has a |& anywhere.
 func pipesStderr(x *syntax.BinaryCmd) bool {
 	joins := false
-	syntax.Walk(x, func(n syntax.Node) bool {
+	walkSyntax(x, func(n syntax.Node) bool {
 		if b, ok := n.(*syntax.BinaryCmd); ok && b.Op == syntax.PipeAll {
 			joins = true
 		}

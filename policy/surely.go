@@ -196,7 +196,7 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 // continue.
 func (a setsAnalysis) mayLeave(s *syntax.Stmt) bool {
 	found := false
-	syntax.Walk(s, func(n syntax.Node) bool {
+	walkSyntax(s, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.FuncDecl, *syntax.Subshell, *syntax.Word:
 			// A word's substitutions run in subshells; and the walk
@@ -231,4 +231,19 @@ func runsOnce(x *syntax.ForClause) bool {
 		}
 	}
 	return true
+}
+
+// walkSyntax is syntax.Walk for trees the walk has already been through:
+// syntax.SplitBraces leaves BraceExp parts in the words it expanded,
+// which syntax.Walk refuses (a panic). Their elements are walked instead.
+func walkSyntax(node syntax.Node, f func(syntax.Node) bool) {
+	syntax.Walk(node, func(n syntax.Node) bool {
+		if be, ok := n.(*syntax.BraceExp); ok {
+			for _, e := range be.Elems {
+				walkSyntax(e, f)
+			}
+			return false
+		}
+		return f(n)
+	})
 }

@@ -585,6 +585,12 @@ func (w *walker) nested(n syntax.Node) bool {
 // nestedNode is nested's visit of each node below the one it was given.
 func (w *walker) nestedNode(n syntax.Node) bool {
 	switch n := n.(type) {
+	case *syntax.BraceExp:
+		// Left by syntax.SplitBraces; syntax.Walk refuses it.
+		for _, e := range n.Elems {
+			syntax.Walk(e, w.visitNested)
+		}
+		return false
 	case *syntax.CmdSubst:
 		// What it writes is taken as written where the statement's
 		// output goes: cat <(...) | sh copies it there, and $(...) may
