@@ -159,11 +159,15 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 			return false
 		}
 		name := x.Args[0].Lit()
-		if name == "exit" || name == "return" && a.own {
-			return true
+		w := a.w
+		if _, alias := w.scope.alias(name); alias || len(w.scope.fnAltsOf(name)) > 0 {
+			return false // exit() { :; } or alias exit=: would go on
 		}
-		body := a.w.scope.fn(name)
-		return body != nil && a.exits(body, depth+1)
+		body := w.scope.fn(name)
+		if body == nil {
+			return !w.builtinsOff && (name == "exit" || name == "return" && a.own)
+		}
+		return a.exits(body, depth+1)
 	case *syntax.Block:
 		for _, st := range x.Stmts {
 			if a.exits(st, depth) {
