@@ -141,7 +141,7 @@ func (w *walker) mergeAlts(sc *scope, log []change, guarded string, open bool, i
 		old := c.old
 		if !c.had {
 			old = w.fromEnvironment(c.name)
-			if !open && (in == nil || w.surelySets(in, c.name)) {
+			if w.defWalk || !open && (in == nil || w.surelySets(in, c.name)) {
 				// Not taken as empty where the statement around sets it
 				// on every path (if/else, case with *), a && x=1 ||
 				// x=2), or where the walk cannot tell.
@@ -667,6 +667,8 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue, arith bool) string {
 			op, word = "-n", args[0]
 		case 2:
 			op, word = args[0].Lit(), args[1]
+		case 3:
+			op, word = equalsEmpty(args) // [ "$x" = "" ], [ "x$x" = x ]
 		default:
 			return ""
 		}
@@ -701,6 +703,72 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue, arith bool) string {
 		return ""
 	}
 	return plainParam(word, quoted)
+}
+
+// equalsEmpty reads the test [ A = B ] (==, !=) of three words as [ -z
+// "$x" ] (-n for !=) when one side is "$x" and the other empty, or both
+// are the same text, one followed by "$x" ([ "x$x" = x ]).
+func equalsEmpty(args []*syntax.Word) (op string, word *syntax.Word) {
+	switch args[1].Lit() {
+	case "=", "==":
+		op = "-z"
+	case "!=":
+		op = "-n"
+	default:
+		return "", nil
+	}
+	for _, lr := range [2][2]*syntax.Word{{args[0], args[2]}, {args[2], args[0]}} {
+		v, other := lr[0], lr[1]
+		if isEmptyWord(other) {
+			return op, v
+		}
+		// "x$x" = x: the prefix, then the variable alone.
+		if dq, ok := singlePart(v).(*syntax.DblQuoted); ok && len(dq.Parts) == 2 {
+			if lit, ok := dq.Parts[0].(*syntax.Lit); ok && lit.Value != "" && wordText(other) == lit.Value {
+				if pe, ok := dq.Parts[1].(*syntax.ParamExp); ok {
+					return op, &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{pe}}}}
+				}
+			}
+		}
+	}
+	return "", nil
+}
+
+// isEmptyWord reports whether w is an empty quoted string.
+func isEmptyWord(w *syntax.Word) bool {
+	switch p := singlePart(w).(type) {
+	case *syntax.DblQuoted:
+		return len(p.Parts) == 0
+	case *syntax.SglQuoted:
+		return p.Value == ""
+	}
+	return false
+}
+
+// singlePart returns w's only part, or nil.
+func singlePart(w *syntax.Word) syntax.WordPart {
+	if w == nil || len(w.Parts) != 1 {
+		return nil
+	}
+	return w.Parts[0]
+}
+
+// wordText returns the text of w when it is plain or quoted text.
+func wordText(w *syntax.Word) string {
+	if lit := w.Lit(); lit != "" {
+		return lit
+	}
+	switch p := singlePart(w).(type) {
+	case *syntax.SglQuoted:
+		return p.Value
+	case *syntax.DblQuoted:
+		if len(p.Parts) == 1 {
+			if lit, ok := p.Parts[0].(*syntax.Lit); ok {
+				return lit.Value
+			}
+		}
+	}
+	return ""
 }
 
 // fileTest reports whether op is a test of a file, false for the empty
@@ -1030,6 +1098,8 @@ func (l *loopReads) note(r loopRead) {
 // that may not run ends, so that the values from before the pass, which
 // that end adds as other values, do not count.
 func (w *walker) loopPasses(s *syntax.Stmt, cond, body func(), ownMaybe bool) {
+	defer func(in bool) { w.inLoop = in }(w.inLoop)
+	w.inLoop = true
 	l := w.scope.loop
 	if l == nil {
 		w.onePass(true, cond, body, ownMaybe, func() {})

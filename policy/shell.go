@@ -581,22 +581,26 @@ type walker struct {
 	// inTrap (see traps), argFDsSet (see argFDs), ownArgs (see
 	// spareArgs), cdDone (see cdOK), openMaybe: a variable the next
 	// block that may not run sets, that the walk never held, may stay
-	// unset past it (code after a return, a loop's body).
-	inTrap, argFDsSet, ownArgs, cdDone, openMaybe bool
-	// fnScope is the scope of the function call being walked, nil
-	// outside one.
-	fnScope *scope
+	// unset past it (code after a return, a loop's body); inLoop: a
+	// loop's body is being walked, where break and continue end a pass;
+	// defWalk: a function's body is being judged where it is defined,
+	// before the functions it calls may be (see mergeAlts).
+	inTrap, argFDsSet, ownArgs, cdDone, openMaybe, inLoop, defWalk bool
 	// builtinsOff: the request ran enable, which may turn [ and test
 	// into programs on PATH (see notEmptyWhile).
 	builtinsOff bool
 	unknownLink bool // the request made a symlink whose name the walk cannot tell
+	// arith: the text being walked runs in a shell that has (( and [[,
+	// so dash's reading of them is not judged (see hasArith). (With the
+	// flags above: a lone bool pads to a word.)
+	arith bool
 	// readonly is what the walk knows of readonly variables, nil until
 	// the request makes one (see markReadonly).
 	readonly *readonlyState
 	rare     *rareState // see rareState, nil until needed
-	// arith: the text being walked runs in a shell that has (( and [[,
-	// so dash's reading of them is not judged (see hasArith).
-	arith bool
+	// fnScope is the scope of the function call being walked, nil
+	// outside one.
+	fnScope *scope
 	// guessed is the other reading (field.guess) of the default that the
 	// last paramDefault took, for paramGuess.
 	guessed *string
@@ -775,6 +779,9 @@ func (w *walker) stmts(list []*syntax.Stmt, c ctx) {
 		}
 		left := w.breaks + w.returns
 		w.stmt(s, c)
+		if name := w.exitGuard(s); name != "" {
+			w.holdNotEmpty(name) // [ -n "$x" ] || exit 1
+		}
 		if w.breaks+w.returns != left && i+1 < len(list) {
 			// f() { x=/; [ -n "$y" ] && return; x=/tmp/a; }: past the
 			// function, or the loop for break and continue, x may hold
@@ -1147,11 +1154,14 @@ func (w *walker) forClause(s *syntax.Stmt, x *syntax.ForClause, c ctx) {
 		// is seen for what it is.
 		w.walks += len(items)
 		// Each item in order, as bash runs them: nothing to walk again.
+		inLoop := w.inLoop
+		w.inLoop = true
 		for _, it := range items {
 			w.scope.set(name, it)
 			w.scope.setElement(name, it) // x=(a /); for x in b: ${x[0]} is b
 			w.stmts(x.Do, c)
 		}
+		w.inLoop = inLoop
 		return
 	}
 	w.scope.set(name, field{s: dynMark, dyn: true})
@@ -1170,6 +1180,7 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		w.funcSrc = map[*syntax.Stmt]string{}
 	}
 	w.funcSrc[x.Body] = w.src
+	w.rareOnes().fnDefs++ // what exits may change (see surelySets)
 	for _, n := range names {
 		if w.scope.funcs == nil {
 			w.scope.funcs = map[string]*syntax.Stmt{}
@@ -1190,9 +1201,14 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 	// commands after it.
 	outer := w.subshell()
 	w.ownTraps(func() {
+		// Judged where it is defined, for calls the walk cannot see; the
+		// calls it sees are judged again with what they know then.
+		defWalk := w.defWalk
+		w.defWalk = true
 		for _, n := range names {
 			w.callFunc(n.Value, x.Body, nil, ctx{})
 		}
+		w.defWalk = defWalk
 	})
 	w.leave(outer)
 }
@@ -1238,10 +1254,26 @@ func (w *walker) callFunc(name string, body *syntax.Stmt, args []field, c ctx) {
 	// their locals and arguments.
 	child := w.scope
 	w.scope = saved
-	saved.keep(child, func(k string) bool {
+	skip := func(k string) bool {
 		_, local := child.locals[k]
 		return local || k == "@" || len(k) == 1 && '1' <= k[0] && k[0] <= '9'
-	})
+	}
+	// A variable the walk never held that the call set may still be
+	// unset where it returned early: surelySets counts a return as an
+	// exit for what follows it in the function (f() { if [ -d b ]; then
+	// d=b; else return 1; fi; }; f; rm -rf "$d"/* is /*).
+	var fresh []string
+	if (setsAnalysis{}).mayLeave(body) {
+		for k := range child.vars {
+			if !skip(k) && saved.holder(k, false) == nil {
+				fresh = append(fresh, k)
+			}
+		}
+	}
+	saved.keep(child, skip)
+	for _, k := range fresh {
+		saved.addAlts(k, w.fromEnvironment(k))
+	}
 	for k, l := range child.locals {
 		if l.set {
 			saved.set(k, l.prior)
@@ -1530,8 +1562,9 @@ func (o declOpts) fresh() bool { return !o.inert && !o.inherit }
 // pointer in the walker, whose size decides the size class of every
 // check's state.
 type rareState struct {
-	assoc map[string]bool  // names declared -A, whose subscripts are keys
-	sets  map[setsKey]bool // surelySets' answers
+	assoc  map[string]bool  // names declared -A, whose subscripts are keys
+	sets   map[setsKey]bool // surelySets' answers
+	fnDefs int              // function definitions walked, for sets
 }
 
 // rareOnes returns the walker's rareState, made on first use.

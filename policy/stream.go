@@ -94,6 +94,9 @@ func (w *walker) walkTop(s *syntax.Stmt) {
 	}
 	w.altReads = w.altReads[:0]
 	w.stmt(s, ctx{})
+	if name := w.exitGuard(s); name != "" {
+		w.holdNotEmpty(name) // [ -n "$x" ] || exit 1
+	}
 	if !w.p.retainCmds {
 		w.release(w.a.cmds)
 		w.p.flush(w.a)

@@ -12,18 +12,26 @@ type setsKey struct {
 	s    *syntax.Stmt
 	name string
 	own  bool
+	// fnDefs and off: the functions defined so far and whether enable
+	// ran, which change what exits.
+	fnDefs int
+	off    bool
 }
 
 // surelySets reports whether s, an if, a case or an && or || list, gives
 // name a value on every path through it that goes on past it: if/else
 // whose every branch sets it or exits, a case with a *) arm, a && x=1 ||
 // x=2. A test && x=v, an if without else, a case without *) do not:
-// past them a variable never set may still be unset. For a local of the
-// function being walked, a return counts as an exit: the variable ends
-// with the call.
+// past them a variable never set may still be unset. A return, break or
+// continue counts as an exit: what follows in the function or loop does
+// not run, and past the call (see callFunc) or the loop (forClause) the
+// variable may still be unset.
 func (w *walker) surelySets(s *syntax.Stmt, name string) bool {
-	k := setsKey{s, name, w.ownLocal(name)}
+	if w.isReadonly(name) {
+		return false // readonly x; ... x=1: refused, and bash goes on
+	}
 	r := w.rareOnes()
+	k := setsKey{s, name, w.ownLocal(name), r.fnDefs, w.builtinsOff}
 	if v, ok := r.sets[k]; ok {
 		return v
 	}
@@ -59,7 +67,7 @@ type setsAnalysis struct {
 // setsOnEnd reports whether running s to its end surely assigns name.
 func (a setsAnalysis) setsOnEnd(s *syntax.Stmt) bool {
 	name := a.name
-	if s == nil || s.Background || s.Coprocess {
+	if s == nil || s.Background || s.Coprocess || mayFailRedirect(s.Redirs) {
 		return false
 	}
 	switch x := s.Cmd.(type) {
@@ -68,13 +76,24 @@ func (a setsAnalysis) setsOnEnd(s *syntax.Stmt) bool {
 			return false // x=v cmd: the command's environment
 		}
 		for _, as := range x.Assigns {
-			if as.Name != nil && as.Name.Value == name {
-				return true
+			if as.Name != nil && as.Name.Value == name && as.Index == nil && firstElem(as.Array) {
+				return true // not x[1]=v, which leaves $x
 			}
 		}
 	case *syntax.DeclClause:
+		switch x.Variant.Value {
+		case "export", "readonly":
+		case "declare", "typeset":
+			if !a.own && len(a.w.funcs) > 0 {
+				return false // a new local, not the variable read after
+			}
+		default: // local: fails outside a function
+			if !a.own {
+				return false
+			}
+		}
 		for _, as := range x.Args {
-			if as.Name != nil && as.Name.Value == name && !as.Naked {
+			if as.Name != nil && as.Name.Value == name && !as.Naked && as.Index == nil && firstElem(as.Array) {
 				return true // export x=v, local x=v
 			}
 		}
@@ -150,7 +169,7 @@ func (a setsAnalysis) listSets(list []*syntax.Stmt) bool {
 // that surely does, or a function of the script that surely does (die()
 // { echo "$*" >&2; exit 1; }), or return for a name own.
 func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
-	if s == nil || s.Background || s.Coprocess || depth > 4 {
+	if s == nil || s.Background || s.Coprocess || depth > 4 || mayFailRedirect(s.Redirs) {
 		return false
 	}
 	switch x := s.Cmd.(type) {
@@ -165,7 +184,18 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 		}
 		body := w.scope.fn(name)
 		if body == nil {
-			return !w.builtinsOff && (name == "exit" || name == "return" && a.own)
+			switch name {
+			case "exit":
+				return !w.builtinsOff
+			case "exec":
+				return !w.builtinsOff && len(x.Args) > 1 // exec cmd: the shell is gone
+			case "return", "break", "continue":
+				// The rest of the function or loop does not run; past it
+				// the caller sees the variable maybe unset (callFunc,
+				// forClause). Outside one bash goes on.
+				return !w.builtinsOff && (name == "return" && len(w.funcs) > 0 || name != "return" && w.inLoop)
+			}
+			return false
 		}
 		return a.exits(body, depth+1)
 	case *syntax.Block:
@@ -196,38 +226,76 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 	return false
 }
 
-// mayLeave reports whether s may return (unless own), break or
-// continue.
-func (a setsAnalysis) mayLeave(s *syntax.Stmt) bool {
-	found := false
-	walkSyntax(s, func(n syntax.Node) bool {
-		switch x := n.(type) {
-		case *syntax.FuncDecl, *syntax.Subshell, *syntax.Word:
-			// A word's substitutions run in subshells; and the walk
-			// leaves syntax.SplitBraces' BraceExp in words, which
-			// syntax.Walk refuses.
-			return false
-		case *syntax.CallExpr:
-			if len(x.Args) > 0 {
-				switch x.Args[0].Lit() {
-				case "return":
-					found = !a.own
-				case "break", "continue":
-					found = true
-				}
+// mayLeave reports whether s may return, break or continue without
+// surely doing so: the statements after it may not run, and those that
+// do run do not. A function's body, a subshell and a substitution leave
+// only themselves. (By hand, not syntax.Walk: its visitor is an
+// allocation, and this runs for every if and for of a script.)
+func (setsAnalysis) mayLeave(s *syntax.Stmt) bool {
+	if s == nil {
+		return false
+	}
+	switch x := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		if len(x.Args) > 0 {
+			switch x.Args[0].Lit() {
+			case "return", "break", "continue":
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	case *syntax.Block:
+		return anyLeaves(x.Stmts)
+	case *syntax.IfClause:
+		for ic := x; ic != nil; ic = ic.Else {
+			if anyLeaves(ic.Cond) || anyLeaves(ic.Then) {
+				return true
+			}
+		}
+	case *syntax.WhileClause:
+		return anyLeaves(x.Cond) || anyLeaves(x.Do)
+	case *syntax.ForClause:
+		return anyLeaves(x.Do)
+	case *syntax.CaseClause:
+		for _, it := range x.Items {
+			if anyLeaves(it.Stmts) {
+				return true
+			}
+		}
+	case *syntax.BinaryCmd:
+		if x.Op == syntax.AndStmt || x.Op == syntax.OrStmt {
+			var a setsAnalysis
+			return a.mayLeave(x.X) || a.mayLeave(x.Y)
+		}
+	case *syntax.TimeClause:
+		var a setsAnalysis
+		return a.mayLeave(x.Stmt)
+	}
+	return false
 }
 
-// runsOnce reports whether the loop x surely runs its body: for over
-// words that are plain text, one at least.
+// anyLeaves reports whether a statement of list may leave (mayLeave).
+func anyLeaves(list []*syntax.Stmt) bool {
+	var a setsAnalysis
+	for _, s := range list {
+		if a.mayLeave(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsOnce reports whether the loop x surely runs its body to its end:
+// for (not select) over words that are plain text, one at least, with
+// no break or continue that may cut a pass short.
 func runsOnce(x *syntax.ForClause) bool {
 	wi, ok := x.Loop.(*syntax.WordIter)
-	if !ok || !wi.InPos.IsValid() || len(wi.Items) == 0 {
+	if !ok || x.Select || !wi.InPos.IsValid() || len(wi.Items) == 0 {
 		return false
+	}
+	for _, st := range x.Do {
+		if (setsAnalysis{}).mayLeave(st) {
+			return false
+		}
 	}
 	for _, it := range wi.Items {
 		if lit := it.Lit(); lit == "" || strings.ContainsAny(lit, "*?[{\\") {
@@ -250,4 +318,125 @@ func walkSyntax(node syntax.Node, f func(syntax.Node) bool) {
 		}
 		return f(n)
 	})
+}
+
+// firstElem reports whether an assignment's array value, if any, sets
+// element 0, which $x reads: x=(a), not x=() or x=([1]=a).
+func firstElem(a *syntax.ArrayExpr) bool {
+	return a == nil || len(a.Elems) > 0 && a.Elems[0].Index == nil
+}
+
+// mayFailRedirect reports whether one of rs may fail, so that bash skips
+// the command: anything but a here-document, /dev/null, or a copy of
+// descriptor 0, 1 or 2.
+func mayFailRedirect(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			continue
+		case syntax.DplOut, syntax.DplIn:
+			switch r.Word.Lit() {
+			case "0", "1", "2", "-":
+				continue
+			}
+		default:
+			if r.Word.Lit() == "/dev/null" {
+				continue
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// exitGuard returns the variable that s, a test whose other side exits,
+// leaves not empty for the code after it, or "": [ -n "$x" ] || exit 1,
+// [ -z "$x" ] && die no, if [ -z "$x" ]; then ...; exit 1; fi, and
+// : "${x:?}".
+func (w *walker) exitGuard(s *syntax.Stmt) string {
+	if s.Background || s.Negated || len(s.Redirs) > 0 {
+		return ""
+	}
+	a := setsAnalysis{w: w}
+	switch x := s.Cmd.(type) {
+	case *syntax.BinaryCmd:
+		if (x.Op == syntax.AndStmt || x.Op == syntax.OrStmt) && a.exits(x.Y, 0) {
+			return emptyGuard(w.scope, x.X, x.Op == syntax.AndStmt, w.arith)
+		}
+	case *syntax.IfClause:
+		if len(x.Cond) == 1 && x.Else == nil && a.listExits(x.Then) {
+			return emptyGuard(w.scope, x.Cond[0], true, w.arith)
+		}
+	case *syntax.CallExpr:
+		if len(x.Args) == 2 && len(x.Assigns) == 0 && x.Args[0].Lit() == ":" {
+			return errorIfEmpty(x.Args[1])
+		}
+	}
+	return ""
+}
+
+// errorIfEmpty returns x for a word that is ${x:?...}, or ${x:=d} with
+// d not empty, quoted or not: past it x is not empty.
+func errorIfEmpty(wd *syntax.Word) string {
+	if len(wd.Parts) != 1 {
+		return ""
+	}
+	part := wd.Parts[0]
+	if dq, ok := part.(*syntax.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Index != nil || pe.Exp == nil {
+		return ""
+	}
+	switch pe.Exp.Op {
+	case syntax.ErrorUnsetOrNull:
+		return pe.Param.Value
+	case syntax.AssignUnsetOrNull:
+		if d := pe.Exp.Word; d != nil && d.Lit() != "" {
+			return pe.Param.Value // : ${x:=build}
+		}
+	}
+	return ""
+}
+
+// listExits reports whether running list surely ends the shell.
+func (a setsAnalysis) listExits(list []*syntax.Stmt) bool {
+	for _, s := range list {
+		if a.exits(s, 0) {
+			return true
+		}
+		if a.mayLeave(s) {
+			return false
+		}
+	}
+	return false
+}
+
+// holdNotEmpty records that name is not empty from here on, where an
+// exit guard (see exitGuard) let the shell go on: its empty other values
+// go, and an unknown one is known not to be empty.
+func (w *walker) holdNotEmpty(name string) {
+	if len(w.traps) > 0 || w.builtinsOff || implicitVar(name) {
+		return // a trap may set it again; [ may be a program
+	}
+	v, ok := w.scope.getQuiet(name)
+	if !ok {
+		v = w.fromEnvironment(name)
+	}
+	olds, _ := w.scope.altsOf(name)
+	kept := make([]field, 0, len(olds))
+	for _, o := range olds {
+		if !isEmptyValue(o) {
+			kept = append(kept, notEmpty(o))
+		}
+	}
+	if isEmptyValue(v) {
+		v = field{s: dynMark, dyn: true, opaque: true}
+		if len(kept) > 0 {
+			v, kept = kept[0], kept[1:]
+		}
+	}
+	w.scope.set(name, notEmpty(v))
+	w.scope.addAlts(name, kept...)
 }
