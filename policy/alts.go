@@ -668,7 +668,7 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue, arith bool) string {
 		case 2:
 			op, word = args[0].Lit(), args[1]
 		case 3:
-			op, word = equalsEmpty(args) // [ "$x" = "" ], [ "x$x" = x ]
+			op, word = equalsEmpty(args, arith) // [ "$x" = "" ], [ "x$x" = x ]
 		default:
 			return ""
 		}
@@ -705,12 +705,18 @@ func emptyGuard(sc *scope, s *syntax.Stmt, runsIfTrue, arith bool) string {
 	return plainParam(word, quoted)
 }
 
-// equalsEmpty reads the test [ A = B ] (==, !=) of three words as [ -z
-// "$x" ] (-n for !=) when one side is "$x" and the other empty, or both
-// are the same text, one followed by "$x" ([ "x$x" = x ]).
-func equalsEmpty(args []*syntax.Word) (op string, word *syntax.Word) {
+// equalsEmpty reads the test [ A = B ] (!=, and == where the shell is
+// bash) of three words as [ -z "$x" ] (-n for !=) when one side is "$x"
+// and the other empty, or both are the same text, one followed by "$x"
+// ([ "x$x" = x ]).
+func equalsEmpty(args []*syntax.Word, arith bool) (op string, word *syntax.Word) {
 	switch args[1].Lit() {
-	case "=", "==":
+	case "==":
+		if !arith {
+			return "", nil // dash's test refuses == and fails
+		}
+		op = "-z"
+	case "=":
 		op = "-z"
 	case "!=":
 		op = "-n"

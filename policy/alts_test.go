@@ -79,7 +79,16 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		// A function judged where it is defined, before die is.
 		{"main() { if [ -d d ]; then o=d; else die no; fi; rm -rf \"$o\"/*; }\ndie() { echo \"$*\" >&2; exit 1; }\nmain \"$@\"", Allow, "default"},
 		{`for p in a b; do if [ -d "$p/b" ]; then d="$p/b"; else continue; fi; rm -rf "$d"/*; done`, Allow, "default"},
-		{`if [ -d b ]; then B=b; else exec echo "no b"; fi; rm -rf "$B"/*`, Allow, "default"},
+		{`if [ -d b ]; then B=b; else exec echo "no b"; fi; rm -rf "$B"/*`, Deny, rm}, // shopt -s execfail goes on
+		// helper-90: what an exit guard does not hold.
+		{`x=$(cat f); [ "$x" = "" ] && exit 1; rm -rf "$x"/*`, Allow, "default"},
+		{`[ -n "$x" ] || exit 1; rm -rf "${x:3}"/*`, Deny, rm},
+		{`[ -n "$x" ] || exit 1; rm -rf "${x:+}"/*`, Deny, rm},
+		{`[ -n "$x" ] || exit 1; rm -rf "${x#$x}"/*`, Deny, rm},
+		{`[ -n "$x" ] || exit 1; x= :; rm -rf "$x"/*`, Deny, rm},
+		{`if false; then die() { exit 1; }; fi; test -z "$x" && die msg; rm -rf "$x"/*`, Deny, rm},
+		{`die() { exit 1; }; unset -f die; test -z "$x" && die msg; rm -rf "$x"/*`, Deny, rm},
+		{`die() { exit 1; }; test -z "$x" && die msg; rm -rf "$x"/*`, Allow, "default"},
 		{`for p in a b; do if [ -d "$p/b" ]; then d="$p/b"; else continue; fi; done; rm -rf "$d"/*`, Deny, rm},
 		{`clean() { if [ -d build ]; then dir=build; else return 0; fi; rm -rf "$dir"/*; }; clean`, Allow, "default"},
 		{`readonly x; if [ -e a ]; then x=1; else x=2; fi; rm -rf "$x"/*`, Deny, rm},

@@ -1185,6 +1185,9 @@ func (w *walker) funcDecl(x *syntax.FuncDecl) {
 		if w.scope.funcs == nil {
 			w.scope.funcs = map[string]*syntax.Stmt{}
 		}
+		if w.maybes > 0 || w.scope.parent != nil {
+			w.shakyFn(n.Value) // it may not be defined where it is called
+		}
 		if r := w.readonly; r != nil && (r.funcs[n.Value] || r.funcs[dynMark]) {
 			// bash refuses to define a readonly function again: its old
 			// body may be what runs (readonly -f f may not have run).
@@ -1564,7 +1567,20 @@ func (o declOpts) fresh() bool { return !o.inert && !o.inherit }
 type rareState struct {
 	assoc  map[string]bool  // names declared -A, whose subscripts are keys
 	sets   map[setsKey]bool // surelySets' answers
-	fnDefs int              // function definitions walked, for sets
+	fnDefs int              // function definitions and unsets walked, for sets
+	// shaky are the functions that may not be defined where they are
+	// called: defined in code that may not run, or unset somewhere.
+	shaky map[string]bool
+}
+
+// shakyFn records that the function name may not be defined later.
+func (w *walker) shakyFn(name string) {
+	r := w.rareOnes()
+	if r.shaky == nil {
+		r.shaky = map[string]bool{}
+	}
+	r.shaky[name] = true
+	r.fnDefs++
 }
 
 // rareOnes returns the walker's rareState, made on first use.
@@ -3207,6 +3223,16 @@ func isFD(s string) bool {
 	return true
 }
 
+// specialBuiltin reports whether name is one of POSIX's special
+// builtins, before which an assignment outlives the command in dash.
+func specialBuiltin(name string) bool {
+	switch name {
+	case ":", ".", "break", "continue", "eval", "exec", "exit", "export", "readonly", "return", "set", "shift", "times", "trap", "unset":
+		return true
+	}
+	return false
+}
+
 func (w *walker) call(x *syntax.CallExpr, c ctx) {
 	// bash expands a command's words before its redirections: what a
 	// substitution there writes to a descriptor but stdout goes where
@@ -3268,6 +3294,24 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 			// X=1 cd /, X=1 f, X=1 eval ...: a builtin or function
 			// changes this shell all the same; only X is put back.
 			env.parent.keep(env, func(k string) bool { return assigned(x.Assigns, k) })
+			if specialBuiltin(fields[0].s) {
+				// dash and bash's POSIX mode keep X past a special
+				// builtin (x= :): its value is another one there.
+				for _, as := range x.Assigns {
+					if as.Name == nil {
+						continue
+					}
+					k := as.Name.Value
+					old, had := env.parent.getQuiet(k)
+					if !had {
+						old = w.fromEnvironment(k)
+					}
+					olds, _ := env.parent.altsOf(k)
+					env.parent.set(k, old)
+					env.parent.addAlts(k, olds...)
+					env.parent.addAlts(k, env.vars[k])
+				}
+			}
 		}
 		return
 	}

@@ -179,16 +179,14 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 		}
 		name := x.Args[0].Lit()
 		w := a.w
-		if _, alias := w.scope.alias(name); alias || len(w.scope.fnAltsOf(name)) > 0 {
-			return false // exit() { :; } or alias exit=: would go on
+		if _, alias := w.scope.alias(name); alias || len(w.scope.fnAltsOf(name)) > 0 || w.rare != nil && w.rare.shaky[name] {
+			return false // exit() { :; }, alias exit=:, unset -f die would go on
 		}
 		body := w.scope.fn(name)
 		if body == nil {
 			switch name {
 			case "exit":
 				return !w.builtinsOff
-			case "exec":
-				return !w.builtinsOff && len(x.Args) > 1 // exec cmd: the shell is gone
 			case "return", "break", "continue":
 				// The rest of the function or loop does not run; past it
 				// the caller sees the variable maybe unset (callFunc,

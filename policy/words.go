@@ -200,7 +200,11 @@ func (b *fieldBuilder) addUnknown(p *syntax.ParamExp) {
 func (b *fieldBuilder) addUnknownVar(p *syntax.ParamExp, v field) {
 	b.addUnknown(p)
 	b.cur.dl, b.cur.dec = b.cur.dl || v.dl, b.cur.dec || v.dec
-	b.cur.opaque = b.cur.opaque || v.opaque && !v.emptyable
+	// Only its value, or a default for it, is not empty: ${x:3},
+	// ${x#"$x"} and ${x:+} of an x not empty may be (helper-90).
+	if bareParam(p) || p.Exp != nil && isDefaultOp(p.Exp.Op) && p.Index == nil && p.Slice == nil && p.Repl == nil && !p.Excl && !p.Length && len(p.Modifiers) == 0 {
+		b.cur.opaque = b.cur.opaque || v.opaque && !v.emptyable
+	}
 }
 
 func (b *fieldBuilder) split() {
