@@ -7,13 +7,14 @@ import (
 )
 
 // A setsKey is a statement and a variable name, for surelySets; own
-// tells that the name is a local of the function being walked.
+// tells that the name is a local of the function being walked, where
+// local and declare set it.
 type setsKey struct {
 	s    *syntax.Stmt
 	name string
 	own  bool
-	// fnDefs and off: the functions defined so far and whether enable
-	// ran, which change what exits.
+	// fnDefs and off: the functions defined or unset so far and whether
+	// enable ran, which change what exits.
 	fnDefs int
 	off    bool
 }
@@ -61,7 +62,7 @@ func (w *walker) ownLocal(name string) bool {
 type setsAnalysis struct {
 	w    *walker
 	name string
-	own  bool // return ends the variable's life, as exit does
+	own  bool // a local of the function being walked
 }
 
 // setsOnEnd reports whether running s to its end surely assigns name.
