@@ -1875,10 +1875,8 @@ func (w *walker) special(s *simple) {
 	case s.name == "shift":
 		w.shift(s.argv[1:])
 	case s.name == "unset":
-		for _, a := range s.argv[1:] {
-			w.shakyFn(a.s) // unset -f die, or unset die: bash's falls back to the function
-		}
 		for _, a := range operands(s.argv) {
+			w.shakyFn(a.s) // unset -f die, or unset die: bash's falls back to the function
 			if strings.Contains(a.s, dynMark) {
 				w.setUnknownName(a.s, field{unset: true})
 			}

@@ -299,6 +299,16 @@ func (s *scope) set(name string, v field) {
 	delete(s.alts, name)
 }
 
+// setBeside sets name to v where s is, with other, and the other values
+// name had, as its other values: an assignment bash may not make (x=/;
+// ((x=0)) after a readonly x), or the other shell's reading (dash keeps
+// what bash's local x unsets).
+func (s *scope) setBeside(name string, v, other field) {
+	olds, _ := s.altsOf(name)
+	s.set(name, v)
+	s.addAlts(name, append(slices.Clip(olds), other)...)
+}
+
 // keep copies into s what c, a fork of s, set or defined, but the
 // variables skip names: for code that ran in the shell s stands for.
 func (s *scope) keep(c *scope, skip func(string) bool) {
@@ -1746,9 +1756,7 @@ func (w *walker) arithSets(n syntax.Node) {
 		if !ok {
 			old = w.fromEnvironment(name)
 		}
-		olds, _ := w.scope.altsOf(name)
-		w.scope.set(name, number)
-		w.scope.addAlts(name, append(slices.Clip(olds), old)...)
+		w.scope.setBeside(name, number, old)
 		w.scope.forgetElement(name)
 	}
 	walkSyntax(n, func(n syntax.Node) bool {
@@ -1858,10 +1866,8 @@ func (w *walker) bareLocal(name string) {
 		}
 		old = field{s: v}
 	}
-	olds, _ := w.scope.altsOf(name)
 	// The variable shadows an array from outside too: "${x[@]}" is $x.
-	w.scope.set(name, field{unset: true})
-	w.scope.addAlts(name, append(slices.Clip(olds), old)...)
+	w.scope.setBeside(name, field{unset: true}, old)
 }
 
 // declaresLocal reports whether the declaration builtin name, given -g or
@@ -2025,17 +2031,14 @@ func (w *walker) assignElement(name string, sub int, subKnown bool, v field, app
 	case subKnown && sub == 0:
 		w.scope.set(name, val)
 	case !subKnown:
-		olds, _ := w.scope.altsOf(name)
-		olds = append(slices.Clip(olds), old)
-		if !had {
-			olds[len(olds)-1] = anyValue() // unset: empty, or the environment's
-		}
 		now := v
 		if app {
 			now = appended(old, v) // old is empty when x was not set
 		}
-		w.scope.set(name, now)
-		w.scope.addAlts(name, olds...)
+		if !had {
+			old = anyValue() // unset: empty, or the environment's
+		}
+		w.scope.setBeside(name, now, old)
 	}
 	arr, known := w.scope.getArray(name)
 	if subKnown && (!known || sub <= len(arr)) {
@@ -3306,10 +3309,7 @@ func (w *walker) call(x *syntax.CallExpr, c ctx) {
 					if !had {
 						old = w.fromEnvironment(k)
 					}
-					olds, _ := env.parent.altsOf(k)
-					env.parent.set(k, old)
-					env.parent.addAlts(k, olds...)
-					env.parent.addAlts(k, env.vars[k])
+					env.parent.setBeside(k, old, env.vars[k])
 				}
 			}
 		}

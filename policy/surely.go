@@ -77,8 +77,8 @@ func (a setsAnalysis) setsOnEnd(s *syntax.Stmt) bool {
 			return false // x=v cmd: the command's environment
 		}
 		for _, as := range x.Assigns {
-			if as.Name != nil && as.Name.Value == name && as.Index == nil && firstElem(as.Array) {
-				return true // not x[1]=v, which leaves $x
+			if setsName(as, name) {
+				return true
 			}
 		}
 	case *syntax.DeclClause:
@@ -94,7 +94,7 @@ func (a setsAnalysis) setsOnEnd(s *syntax.Stmt) bool {
 			}
 		}
 		for _, as := range x.Args {
-			if as.Name != nil && as.Name.Value == name && !as.Naked && as.Index == nil && firstElem(as.Array) {
+			if !as.Naked && setsName(as, name) {
 				return true // export x=v, local x=v
 			}
 		}
@@ -198,23 +198,10 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 		}
 		return a.exits(body, depth+1)
 	case *syntax.Block:
-		for _, st := range x.Stmts {
-			if a.exits(st, depth) {
-				return true
-			}
-			if a.mayLeave(st) {
-				return false
-			}
-		}
+		return a.listExits(x.Stmts, depth)
 	case *syntax.IfClause:
 		for ic := x; ic != nil; ic = ic.Else {
-			ends := false
-			for _, st := range ic.Then {
-				if ends = a.exits(st, depth); ends || a.mayLeave(st) {
-					break
-				}
-			}
-			if !ends {
+			if !a.listExits(ic.Then, depth) {
 				return false
 			}
 			if len(ic.Cond) == 0 {
@@ -319,10 +306,13 @@ func walkSyntax(node syntax.Node, f func(syntax.Node) bool) {
 	})
 }
 
-// firstElem reports whether an assignment's array value, if any, sets
-// element 0, which $x reads: x=(a), not x=() or x=([1]=a).
-func firstElem(a *syntax.ArrayExpr) bool {
-	return a == nil || len(a.Elems) > 0 && a.Elems[0].Index == nil
+// setsName reports whether the assignment as sets $name, which is
+// ${name[0]}: x=v and x=(a), not x[1]=v, x=() or x=([1]=a).
+func setsName(as *syntax.Assign, name string) bool {
+	if as.Name == nil || as.Name.Value != name || as.Index != nil {
+		return false
+	}
+	return as.Array == nil || len(as.Array.Elems) > 0 && as.Array.Elems[0].Index == nil
 }
 
 // mayFailRedirect reports whether one of rs may fail, so that bash skips
@@ -363,7 +353,7 @@ func (w *walker) exitGuard(s *syntax.Stmt) string {
 			return emptyGuard(w.scope, x.X, x.Op == syntax.AndStmt, w.arith)
 		}
 	case *syntax.IfClause:
-		if len(x.Cond) == 1 && x.Else == nil && a.listExits(x.Then) {
+		if len(x.Cond) == 1 && x.Else == nil && a.listExits(x.Then, 0) {
 			return emptyGuard(w.scope, x.Cond[0], true, w.arith)
 		}
 	case *syntax.CallExpr:
@@ -399,10 +389,11 @@ func errorIfEmpty(wd *syntax.Word) string {
 	return ""
 }
 
-// listExits reports whether running list surely ends the shell.
-func (a setsAnalysis) listExits(list []*syntax.Stmt) bool {
+// listExits reports whether running list surely ends the shell: one of
+// its statements does, and none before it may leave it early.
+func (a setsAnalysis) listExits(list []*syntax.Stmt, depth int) bool {
 	for _, s := range list {
-		if a.exits(s, 0) {
+		if a.exits(s, depth) {
 			return true
 		}
 		if a.mayLeave(s) {
