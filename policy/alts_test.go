@@ -89,6 +89,8 @@ func TestValuesFromPathsNotTaken(t *testing.T) {
 		{`if false; then die() { exit 1; }; fi; test -z "$x" && die msg; rm -rf "$x"/*`, Deny, rm},
 		{`die() { exit 1; }; unset -f die; test -z "$x" && die msg; rm -rf "$x"/*`, Deny, rm},
 		{`die() { exit 1; }; test -z "$x" && die msg; rm -rf "$x"/*`, Allow, "default"},
+		{`die() { exit 1; }; n=$(cat f); unset -f "$n"; test -z "$x" && die; rm -rf "$x"/*`, Deny, rm},
+		{`die() { exit 1; }; n=$(cat f); unset "$n"; if [ -e a ]; then x=1; else die; fi; rm -rf "$x"/*`, Deny, rm},
 		{`for p in a b; do if [ -d "$p/b" ]; then d="$p/b"; else continue; fi; done; rm -rf "$d"/*`, Deny, rm},
 		{`clean() { if [ -d build ]; then dir=build; else return 0; fi; rm -rf "$dir"/*; }; clean`, Allow, "default"},
 		{`readonly x; if [ -e a ]; then x=1; else x=2; fi; rm -rf "$x"/*`, Deny, rm},

@@ -1583,8 +1583,12 @@ type rareState struct {
 	shaky map[string]bool
 }
 
-// shakyFn records that the function name may not be defined later.
+// shakyFn records that the function name may not be defined later; a
+// name the walk cannot know (unset -f "$n") may be any.
 func (w *walker) shakyFn(name string) {
+	if strings.Contains(name, dynMark) {
+		name = dynMark
+	}
 	r := w.rareOnes()
 	if r.shaky == nil {
 		r.shaky = map[string]bool{}

@@ -180,7 +180,7 @@ func (a setsAnalysis) exits(s *syntax.Stmt, depth int) bool {
 		}
 		name := x.Args[0].Lit()
 		w := a.w
-		if _, alias := w.scope.alias(name); alias || len(w.scope.fnAltsOf(name)) > 0 || w.rare != nil && w.rare.shaky[name] {
+		if _, alias := w.scope.alias(name); alias || len(w.scope.fnAltsOf(name)) > 0 || w.rare != nil && (w.rare.shaky[name] || w.rare.shaky[dynMark]) {
 			return false // exit() { :; }, alias exit=:, unset -f die would go on
 		}
 		body := w.scope.fn(name)
