@@ -614,6 +614,16 @@ func firstChanges(sc *scope, log []change) iter.Seq[change] {
 // isEmptyValue reports whether f is known to be empty.
 func isEmptyValue(f field) bool { return !f.dyn && f.s == "" }
 
+// notEmptyOnes returns vs without the empty values, the others known
+// not to be empty: a variable's other values past a guard.
+func notEmptyOnes(vs []field) []field {
+	kept := slices.DeleteFunc(slices.Clone(vs), isEmptyValue)
+	for i := range kept {
+		kept[i] = notEmpty(kept[i])
+	}
+	return kept
+}
+
 // notEmpty returns f, unknown in part, as a value known not to be empty.
 func notEmpty(f field) field {
 	if f.emptyable {
@@ -903,11 +913,7 @@ func (s *scope) notEmptyWhile(name string) (restore func()) {
 		return func() {}
 	}
 	saved := at.alts[name]
-	kept := slices.DeleteFunc(slices.Clone(saved), isEmptyValue)
-	for i := range kept {
-		kept[i] = notEmpty(kept[i])
-	}
-	putValues(&at.alts, name, kept, field.known)
+	putValues(&at.alts, name, notEmptyOnes(saved), field.known)
 	return func() { at.addAlts(name, saved...) }
 }
 

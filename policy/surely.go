@@ -415,12 +415,7 @@ func (w *walker) holdNotEmpty(name string) {
 		v = w.fromEnvironment(name)
 	}
 	olds, _ := w.scope.altsOf(name)
-	kept := make([]field, 0, len(olds))
-	for _, o := range olds {
-		if !isEmptyValue(o) {
-			kept = append(kept, notEmpty(o))
-		}
-	}
+	kept := notEmptyOnes(olds)
 	if isEmptyValue(v) {
 		v = field{s: dynMark, dyn: true, opaque: true}
 		if len(kept) > 0 {
